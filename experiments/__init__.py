@@ -1,0 +1,1 @@
+"""What users run: simulations, and (later) matchups, first/second, sweeps and tuning."""

@@ -1,0 +1,1 @@
+"""Aggregation, statistics and the tables people read."""

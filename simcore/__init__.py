@@ -1,0 +1,1 @@
+"""tcgsim engine: card tables, decks, per-game state and numba kernels, RNG, batch runner."""

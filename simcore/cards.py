@@ -1,0 +1,54 @@
+"""Columnar card tables: one int32 row per card, one column per stat, shared by all kernels."""
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from simcore.errors import InputError
+
+
+@dataclass
+class CardTable:
+    """Cards of one game: codes and names for people, an int32 matrix for the kernels."""
+
+    game: str
+    codes: list[str]
+    names: list[str]
+    table: np.ndarray
+    index: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {c: i for i, c in enumerate(self.codes)}
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def code_of(self, card: int) -> str:
+        return self.codes[card]
+
+    def label(self, card: int) -> str:
+        """'Name (CODE)' for logs and messages."""
+        return f"{self.names[card]} ({self.codes[card]})"
+
+
+def read_toml(path: Path) -> dict:
+    """Parse a TOML file, turning syntax errors into a one-line InputError."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: invalid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read: {exc}") from None
+
+
+def build_table(game: str, rows: list[tuple[str, str, list[int]]], ncols: int) -> CardTable:
+    """Assemble a CardTable from (code, name, column values) rows."""
+    table = np.zeros((max(len(rows), 1), ncols), dtype=np.int32)
+    for i, (_, _, values) in enumerate(rows):
+        table[i, :] = values
+    return CardTable(game, [r[0] for r in rows], [r[1] for r in rows], table)

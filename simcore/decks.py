@@ -1,0 +1,87 @@
+"""Decklists in the formats players paste: '4xOP01-016', '4 OP01-016', 'OP01-016 x4', 'CODE'."""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from simcore.errors import InputError
+
+_COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)$|^(\d+)\s*[xX×]\s*(\S+)$")
+_COUNT_LAST = re.compile(r"^(\S+)\s+[xX×]\s*(\d+)$")
+_CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9/_-]*-[A-Za-z0-9]+$")
+
+
+@dataclass
+class DeckLine:
+    """One card line of a decklist: code, copies and where it was read."""
+
+    code: str
+    count: int
+    line: int
+
+
+@dataclass
+class Deck:
+    """A resolved deck: the leader's card index and the main deck's card indices."""
+
+    name: str
+    source: str
+    leader: int
+    cards: np.ndarray
+
+
+def parse_line(text: str) -> tuple[str, int] | None:
+    """(code, count) of one decklist line, None for a blank/comment line; ValueError if unreadable."""
+    s = text.split("#", 1)[0].strip()
+    if not s:
+        return None
+    m = _COUNT_FIRST.match(s)
+    if m:
+        count, code = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if _CODE.match(code):
+            return code.upper(), int(count)
+    m = _COUNT_LAST.match(s)
+    if m and _CODE.match(m.group(1)):
+        return m.group(1).upper(), int(m.group(2))
+    if _CODE.match(s):
+        return s.upper(), 1
+    raise ValueError(s)
+
+
+def read_decklist(path: Path, ignore: tuple[str, ...] = ()) -> tuple[str, list[DeckLine]]:
+    """Read a decklist file; the name is taken from a '# name: ...' line or the file name."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read: {exc}") from None
+    name = Path(path).stem
+    lines: list[DeckLine] = []
+    for no, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped.lower().startswith("# name:"):
+            name = stripped.split(":", 1)[1].strip() or name
+            continue
+        if stripped.rstrip(":").lower() in ignore or any(
+            stripped.lower().startswith(w) for w in ignore
+        ):
+            continue
+        try:
+            parsed = parse_line(raw)
+        except ValueError:
+            raise InputError(
+                f"{path}:{no}: cannot read {stripped!r} as a card line "
+                "(expected e.g. '4xOP01-016', '4 OP01-016' or 'OP01-016 x4')"
+            ) from None
+        if parsed is None:
+            continue
+        code, count = parsed
+        if count < 1:
+            raise InputError(f"{path}:{no}: card count must be at least 1, got {count}")
+        lines.append(DeckLine(code, count, no))
+    if not lines:
+        raise InputError(f"{path}: no card lines found")
+    return name, lines

@@ -1,0 +1,35 @@
+"""The contract every game package fulfils, so runners, CLI and reports stay game-agnostic."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from simcore.cards import CardTable
+from simcore.decks import Deck
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the rest of tcgsim needs to know about one game."""
+
+    name: str
+    title: str
+    data_dir: Path
+    load_cards: Callable[[list[Path]], CardTable]
+    resolve_deck: Callable[[Path, CardTable], Deck]
+    columns: list[str]
+    reasons: dict[int, str]
+    rulesets: dict[str, int]
+    default_turn_cap: int
+    # run_batch(table, deck_a, deck_b, seed, start, n, fams, params, ruleset, turn_cap, debug)
+    run_batch: Callable[..., np.ndarray]
+    # replay(table, deck_a, deck_b, seed, game, fams, params, ruleset, turn_cap) -> lines
+    replay: Callable[..., list[str]]
+
+    def card_files(self) -> list[Path]:
+        return [self.data_dir / "cards.toml"]
+
+    def sample_decks(self) -> dict[str, Path]:
+        return {p.stem: p for p in sorted((self.data_dir / "decks").glob("*.txt"))}

@@ -1,0 +1,723 @@
+"""ONE PIECE rules kernels (DON!! edition, seed 003; ENERGIO!! differences by ruleset):
+setup, the turn's phases, battle, damage, effects, rule processing and play_game.
+
+Every function works on one game's int32 state `st` (offsets in layout) and the card table
+`ct`. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
+"""
+
+import numpy as np
+from numba import njit
+
+from simcore.games.onepiece import cards as C
+from simcore.games.onepiece import events as E
+from simcore.games.onepiece.events import log
+from simcore.games.onepiece.layout import (
+    DECK, DECK_CAP, DON_ACTIVE, DON_DECK, DON_RESTED, DON_TOTAL, DRAW, EMPTY, ENERGIO_EDITION,
+    F_BPOW, F_CARD, F_DON, F_RESTED, F_SICK, F_TPOW, G_ACTIVE, G_ACTIONS, G_ATT, G_ATT_CARD,
+    G_ERROR, G_FIRST, G_LOGN, G_OVER, G_REASON, G_RULESET, G_TGT, G_TGT_CARD, G_TURN,
+    G_TURN_CAP, G_WINNER, HAND, HAND_CAP, LEADER_REF, LIFE, LIFE_CAP, LIMBO, LOST, N_CHARS,
+    N_DECK, N_HAND, N_LIFE, N_TRASH, NCHAR, NONE, NREF, PSIZE, R_BOTH_LOST, R_DECK_OUT,
+    R_ERROR, R_LIFE, R_TURN_CAP, S_BLOCKS, S_COUNTERS, S_DAMAGE, S_KOS, S_MULLIGAN, S_PLAYED,
+    S_TRIGGERS, STAGE, STAGE_RESTED, TRASH, TRASH_CAP,
+)
+from simcore.games.onepiece.legal import (
+    A_ATTACK, A_DON, A_END, A_PLAY, act_a, act_b, act_kind, can_attack_with, can_be_attacked,
+    can_play_from_hand, counter_value, effect_targets, has_kw, is_legal_blocker, power,
+)
+from simcore.rng import seed_stream, shuffle
+from strategies.onepiece import policy
+
+OPENING_HAND = 5
+MAX_ACTIONS_PER_TURN = 1000
+MAX_COUNTERS_PER_BATTLE = 60
+
+# Invariant violations found in debug mode (G_ERROR).
+ERR_CARDS, ERR_DON, ERR_NEGATIVE, ERR_LEADER, ERR_ZONES = 1, 2, 3, 4, 5
+ERR_ILLEGAL, ERR_LOSS, ERR_RUNAWAY = 6, 7, 8
+ERRORS = {
+    ERR_CARDS: "card count is not 50",
+    ERR_DON: "DON!! total is not 10",
+    ERR_NEGATIVE: "a count went negative or over its capacity",
+    ERR_LEADER: "the Leader moved",
+    ERR_ZONES: "a card is in two zones or none",
+    ERR_ILLEGAL: "a strategy chose an illegal action",
+    ERR_LOSS: "the loser met no loss condition",
+    ERR_RUNAWAY: "a turn exceeded the action limit",
+}
+
+
+# ---------------------------------------------------------------- rule processing (9)
+
+
+@njit(cache=True)
+def rule_processing(st, lg):
+    """9-2-1: every player meeting a defeat condition loses; all of them at once is a draw."""
+    l0 = st[LOST]
+    l1 = st[PSIZE + LOST]
+    if l0 == 0 and l1 == 0:
+        return
+    st[G_OVER] = 1
+    if l0 != 0 and l1 != 0:
+        st[G_WINNER] = DRAW
+        st[G_REASON] = R_BOTH_LOST
+    elif l0 != 0:
+        st[G_WINNER] = 1
+        st[G_REASON] = l0
+    else:
+        st[G_WINNER] = 0
+        st[G_REASON] = l1
+    log(st, lg, E.E_END, st[G_WINNER], st[G_REASON], 0, 0)
+
+
+@njit(cache=True)
+def fail(st, lg, code):
+    """Stop the game on an invariant violation (debug mode) or an illegal decision."""
+    if st[G_ERROR] == 0:
+        st[G_ERROR] = code
+    st[G_OVER] = 1
+    st[G_WINNER] = DRAW
+    st[G_REASON] = R_ERROR
+
+
+# ---------------------------------------------------------------- zones
+
+
+@njit(cache=True)
+def push(st, b, zone, count, cap, card):
+    n = st[b + count]
+    if n < cap:
+        st[b + zone + n] = card
+    st[b + count] = n + 1
+
+
+@njit(cache=True)
+def to_trash(st, p, card):
+    push(st, p * PSIZE, TRASH, N_TRASH, TRASH_CAP, card)
+
+
+@njit(cache=True)
+def take_from_hand(st, p, h):
+    """Remove and return hand card h (the last card fills its place)."""
+    b = p * PSIZE
+    n = st[b + N_HAND] - 1
+    card = st[b + HAND + h]
+    st[b + HAND + h] = st[b + HAND + n]
+    st[b + N_HAND] = n
+    return card
+
+
+@njit(cache=True)
+def draw(st, lg, p):
+    """Draw the top card; reaching 0 cards is an immediate defeat (9-2-1-2, 9-1-2)."""
+    b = p * PSIZE
+    n = st[b + N_DECK]
+    if n == 0:
+        return
+    card = st[b + DECK + n - 1]
+    st[b + N_DECK] = n - 1
+    push(st, b, HAND, N_HAND, HAND_CAP, card)
+    log(st, lg, E.E_DRAW, p, card, 0, 0)
+    if n == 1:
+        st[b + LOST] = R_DECK_OUT
+        rule_processing(st, lg)
+
+
+@njit(cache=True)
+def leave_field(st, p, r):
+    """Remove Character r from the area and return it; its given DON go to the cost area
+    rested (6-5-5-4)."""
+    b = p * PSIZE
+    card = st[b + F_CARD + r]
+    st[b + DON_RESTED] += st[b + F_DON + r]
+    st[b + F_DON + r] = 0
+    st[b + F_CARD + r] = EMPTY
+    st[b + F_RESTED + r] = 0
+    st[b + F_SICK + r] = 0
+    st[b + F_TPOW + r] = 0
+    st[b + F_BPOW + r] = 0
+    st[b + N_CHARS] -= 1
+    return card
+
+
+@njit(cache=True)
+def ko(st, lg, p, r):
+    """10-2-1: K.O. Character r of p (to the trash)."""
+    card = leave_field(st, p, r)
+    to_trash(st, p, card)
+    st[p * PSIZE + S_KOS] += 1
+    log(st, lg, E.E_KO, p, card, 0, 0)
+
+
+@njit(cache=True)
+def place_character(st, ct, lg, p, card, fams, prms, rng):
+    """Play a Character into the area; with 5 already, trash one first (3-7-6-1: rule
+    processing, not a K.O.). Returns the slot."""
+    b = p * PSIZE
+    if st[b + N_CHARS] >= NCHAR:
+        r = policy.trash_for_space(st, ct, p, fams[p], prms[p], rng, 2 + p)
+        if r < 0 or r >= NCHAR or st[b + F_CARD + r] == EMPTY:
+            fail(st, lg, ERR_ILLEGAL)
+            return -1
+        old = leave_field(st, p, r)
+        to_trash(st, p, old)
+        log(st, lg, E.E_TRASH_SPACE, p, old, 0, 0)
+    slot = 0
+    while st[b + F_CARD + slot] != EMPTY:
+        slot += 1
+    st[b + F_CARD + slot] = card
+    st[b + F_RESTED + slot] = 0  # enters active (3-7-5)
+    st[b + F_DON + slot] = 0
+    st[b + F_SICK + slot] = 1  # played this turn (3-7-4)
+    st[b + F_TPOW + slot] = 0
+    st[b + F_BPOW + slot] = 0
+    st[b + N_CHARS] += 1
+    log(st, lg, E.E_PLAY, p, card, slot, 0)
+    return slot
+
+
+@njit(cache=True)
+def place_stage(st, lg, p, card):
+    """3-8-5-1: a new Stage trashes the old one."""
+    b = p * PSIZE
+    if st[b + STAGE] != EMPTY:
+        old = st[b + STAGE]
+        to_trash(st, p, old)
+        log(st, lg, E.E_STAGE_OUT, p, old, 0, 0)
+    st[b + STAGE] = card
+    st[b + STAGE_RESTED] = 0
+    log(st, lg, E.E_PLAY, p, card, LEADER_REF + 1, 0)
+
+
+# ---------------------------------------------------------------- effects (8)
+
+
+@njit(cache=True)
+def resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
+    """Resolve one modelled effect other than damage (so [Trigger]s never recurse) for p. `forced_target` (>= 0) is a target already
+    chosen, as a [Counter] Event's boost target is; otherwise p's strategy chooses."""
+    b = p * PSIZE
+    o = 1 - p
+    log(st, lg, E.E_EFFECT, p, src, eff, val)
+    if eff == C.EFF_DRAW:
+        for _ in range(val):
+            draw(st, lg, p)
+            if st[G_OVER] != 0:
+                return
+    elif eff == C.EFF_ADD_LIFE:
+        for _ in range(val):
+            n = st[b + N_DECK]
+            if n == 0 or st[b + N_LIFE] >= LIFE_CAP:
+                return
+            card = st[b + DECK + n - 1]
+            st[b + N_DECK] = n - 1
+            push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
+            log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
+            if n == 1:
+                st[b + LOST] = R_DECK_OUT
+                rule_processing(st, lg)
+                return
+    elif eff != C.EFF_NONE and eff != C.EFF_PLAY_SELF:
+        r = forced_target
+        if r < 0:
+            n = effect_targets(st, ct, p, eff, val, buf)
+            if n == 0:
+                return
+            r = policy.choose_target(st, ct, p, eff, val, fams[p], prms[p], rng, 2 + p, buf, n)
+            if r < 0:
+                return
+            ok = False
+            for i in range(n):
+                if buf[i] == r:
+                    ok = True
+            if not ok:
+                fail(st, lg, ERR_ILLEGAL)
+                return
+        if eff == C.EFF_KO_COST_LE or eff == C.EFF_KO_POWER_LE:
+            log(st, lg, E.E_TARGET, o, st[o * PSIZE + F_CARD + r], 0, 0)
+            ko(st, lg, o, r)
+        elif eff == C.EFF_BOUNCE_COST_LE:
+            log(st, lg, E.E_TARGET, o, st[o * PSIZE + F_CARD + r], 0, 0)
+            card = leave_field(st, o, r)
+            push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
+        elif eff == C.EFF_REST_COST_LE:
+            st[o * PSIZE + F_RESTED + r] = 1
+            log(st, lg, E.E_TARGET, o, st[o * PSIZE + F_CARD + r], 0, 0)
+        elif eff == C.EFF_POWER_TURN:
+            st[b + F_TPOW + r] += val
+            log(st, lg, E.E_TARGET, p, st[b + F_CARD + r], 0, 0)
+        elif eff == C.EFF_POWER_BATTLE:
+            if st[G_ATT] != EMPTY:
+                st[b + F_BPOW + r] += val
+            log(st, lg, E.E_TARGET, p, st[b + F_CARD + r], 0, 0)
+
+
+# ---------------------------------------------------------------- damage (4-6, 7-1-4, 10-1)
+
+
+@njit(cache=True)
+def take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf):
+    """Move d's top Life card to hand, to the trash ([Banish]), or use its [Trigger]."""
+    b = d * PSIZE
+    n = st[b + N_LIFE] - 1
+    card = st[b + LIFE + n]
+    st[b + N_LIFE] = n
+    st[b + S_DAMAGE] += 1
+    if banish:
+        to_trash(st, d, card)  # 10-1-3-1: trashed, no Trigger
+        log(st, lg, E.E_DAMAGE, d, card, 1, 0)
+        return
+    eff = ct[card, C.TRIGGER_EFF]
+    if eff != C.EFF_NONE and policy.use_trigger(st, ct, d, card, fams[d], prms[d], rng, 2 + d):
+        st[b + S_TRIGGERS] += 1
+        log(st, lg, E.E_DAMAGE, d, card, 2, 0)
+        if eff == C.EFF_PLAY_SELF:
+            if ct[card, C.CATEGORY] == C.CHARACTER:
+                place_character(st, ct, lg, d, card, fams, prms, rng)
+            elif ct[card, C.CATEGORY] == C.STAGE:
+                place_stage(st, lg, d, card)
+            else:
+                to_trash(st, d, card)
+            return
+        st[b + LIMBO] = card  # in no area while it resolves (10-1-5-3)
+        resolve_basic(st, ct, lg, d, eff, ct[card, C.TRIGGER_VAL], card, -1, fams, prms,
+                      rng, buf)
+        st[b + LIMBO] = EMPTY
+        to_trash(st, d, card)
+        return
+    push(st, b, HAND, N_HAND, HAND_CAP, card)  # 10-1-5-2: to hand unrevealed
+    log(st, lg, E.E_DAMAGE, d, card, 0, 0)
+
+
+@njit(cache=True)
+def damage_leader(st, ct, lg, d, amount, banish, fams, prms, rng, buf):
+    """Deal `amount` damage to d's Leader. With 0 Life when the damage is determined, d loses
+    (7-1-4-1-1-1, 9-2-1-1); otherwise each point takes the top Life card while Life remains
+    (7-1-4-1-1-2/3): Double Attack into 1 Life leaves 0 Life and the game goes on."""
+    b = d * PSIZE
+    if st[b + N_LIFE] == 0:
+        st[b + LOST] = R_LIFE
+        rule_processing(st, lg)
+        return
+    for _ in range(amount):
+        if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
+            return
+        take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf)
+
+
+# ---------------------------------------------------------------- effects with damage
+
+
+@njit(cache=True)
+def resolve_effect(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
+    """Resolve one modelled effect for player p (effect damage included)."""
+    if eff == C.EFF_LIFE_DAMAGE:
+        log(st, lg, E.E_EFFECT, p, src, eff, val)
+        amount = val
+        banish = False
+        if st[G_RULESET] == ENERGIO_EDITION:
+            # Seed 000 10-1-2/10-1-3: the keywords apply to any damage the card deals.
+            if has_kw(ct, src, C.KW_DOUBLE_ATTACK) and amount == 1:
+                amount = 2
+            banish = has_kw(ct, src, C.KW_BANISH)
+        damage_leader(st, ct, lg, 1 - p, amount, banish, fams, prms, rng, buf)
+    else:
+        resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf)
+
+
+# ---------------------------------------------------------------- battle (7-1)
+
+
+@njit(cache=True)
+def moved(st, p):
+    """7-1-1-4 etc.: has the attacker or the target left its area since the battle began?"""
+    o = 1 - p
+    return (st[p * PSIZE + F_CARD + st[G_ATT]] != st[G_ATT_CARD]
+            or st[o * PSIZE + F_CARD + st[G_TGT]] != st[G_TGT_CARD])
+
+
+@njit(cache=True)
+def end_battle(st):
+    """7-1-5: "during this battle" effects end, for both players."""
+    for r in range(NREF):
+        st[F_BPOW + r] = 0
+        st[PSIZE + F_BPOW + r] = 0
+    st[G_ATT] = EMPTY
+    st[G_TGT] = EMPTY
+
+
+@njit(cache=True)
+def counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders):
+    """7-1-3: the defender uses Character counters (free) and [Counter] Events (paid with
+    active DON), in any order, as often as they like."""
+    o = 1 - p
+    ob = o * PSIZE
+    for _ in range(MAX_COUNTERS_PER_BATTLE):
+        c = policy.counter(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
+        if c < 0:
+            return
+        h = c & 0xFF
+        r = (c >> 8) & 0xFF
+        if h >= st[ob + N_HAND] or r >= NREF or st[ob + F_CARD + r] == EMPTY:
+            fail(st, lg, ERR_ILLEGAL)
+            return
+        if counter_value(st, ct, o, h) <= 0:
+            fail(st, lg, ERR_ILLEGAL)
+            return
+        card = take_from_hand(st, o, h)
+        st[ob + S_COUNTERS] += 1
+        if ct[card, C.CATEGORY] == C.CHARACTER:
+            to_trash(st, o, card)  # 7-1-3-2-1
+            st[ob + F_BPOW + r] += ct[card, C.COUNTER]
+            log(st, lg, E.E_COUNTER, o, card, ct[card, C.COUNTER], st[ob + F_CARD + r])
+        else:
+            cost = ct[card, C.COST]  # 7-1-3-2-2: pay, trash, resolve
+            st[ob + DON_ACTIVE] -= cost
+            st[ob + DON_RESTED] += cost
+            to_trash(st, o, card)
+            eff = ct[card, C.COUNTER_EFF]
+            log(st, lg, E.E_COUNTER, o, card, ct[card, C.COUNTER_VAL] if
+                eff == C.EFF_POWER_BATTLE else 0, st[ob + F_CARD + r])
+            resolve_effect(st, ct, lg, o, eff, ct[card, C.COUNTER_VAL], card,
+                           r if eff == C.EFF_POWER_BATTLE else -1, fams, prms, rng, buf)
+        if debug:
+            check_invariants(st, ct, lg, decks, leaders)
+        if st[G_OVER] != 0 or moved(st, p):
+            return
+
+
+@njit(cache=True)
+def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
+    """7-1: Attack, Block, Counter and Damage Steps, then End of Battle."""
+    b = p * PSIZE
+    o = 1 - p
+    ob = o * PSIZE
+    st[b + F_RESTED + att] = 1  # 7-1-1-1: declare by resting the attacker
+    st[G_ATT] = att
+    st[G_TGT] = tgt
+    st[G_ATT_CARD] = st[b + F_CARD + att]
+    st[G_TGT_CARD] = st[ob + F_CARD + tgt]
+    log(st, lg, E.E_ATTACK, p, st[G_ATT_CARD], st[G_TGT_CARD], 1 if tgt == LEADER_REF else 0)
+    # Block Step (7-1-2): at most one [Blocker].
+    r = policy.block(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
+    if r >= 0:
+        if r >= NREF or not is_legal_blocker(st, ct, o, r):
+            fail(st, lg, ERR_ILLEGAL)
+            return
+        st[ob + F_RESTED + r] = 1
+        st[G_TGT] = r
+        st[G_TGT_CARD] = st[ob + F_CARD + r]
+        st[ob + S_BLOCKS] += 1
+        log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
+    # Counter Step (7-1-3).
+    counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders)
+    if st[G_OVER] != 0:
+        return
+    if moved(st, p):
+        log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
+        end_battle(st)
+        return
+    # Damage Step (7-1-4): ties go to the attacker.
+    pa = power(st, ct, p, st[G_ATT])
+    pt = power(st, ct, o, st[G_TGT])
+    log(st, lg, E.E_POWER, p, pa, pt, 0)
+    if pa >= pt:
+        if st[G_TGT] == LEADER_REF:
+            card = st[G_ATT_CARD]
+            amount = 2 if has_kw(ct, card, C.KW_DOUBLE_ATTACK) else 1
+            damage_leader(st, ct, lg, o, amount, has_kw(ct, card, C.KW_BANISH), fams, prms,
+                          rng, buf)
+        else:
+            ko(st, lg, o, st[G_TGT])
+    else:
+        log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)
+    end_battle(st)
+
+
+# ---------------------------------------------------------------- main phase actions
+
+
+@njit(cache=True)
+def play_card(st, ct, lg, p, h, fams, prms, rng, buf):
+    """6-5-3-1: rest active DON equal to the cost, then play the card."""
+    b = p * PSIZE
+    card = take_from_hand(st, p, h)
+    cost = ct[card, C.COST]
+    st[b + DON_ACTIVE] -= cost
+    st[b + DON_RESTED] += cost
+    st[b + S_PLAYED] += 1
+    cat = ct[card, C.CATEGORY]
+    if cat == C.CHARACTER:
+        if place_character(st, ct, lg, p, card, fams, prms, rng) < 0:
+            return
+        eff = ct[card, C.MAIN_EFF]
+        if eff != C.EFF_NONE:  # [On Play]
+            resolve_effect(st, ct, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
+                           rng, buf)
+    elif cat == C.STAGE:
+        place_stage(st, lg, p, card)
+    else:
+        to_trash(st, p, card)  # 2-7-3: an Event is trashed, then resolves
+        log(st, lg, E.E_PLAY, p, card, -1, 0)
+        resolve_effect(st, ct, lg, p, ct[card, C.MAIN_EFF], ct[card, C.MAIN_VAL], card, -1,
+                       fams, prms, rng, buf)
+
+
+@njit(cache=True)
+def give_don(st, lg, p, r):
+    """6-5-5-1: move 1 active DON from the cost area to the Leader or a Character."""
+    b = p * PSIZE
+    st[b + DON_ACTIVE] -= 1
+    st[b + F_DON + r] += 1
+    log(st, lg, E.E_GIVE_DON, p, st[b + F_CARD + r], st[b + F_DON + r], 0)
+
+
+@njit(cache=True)
+def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
+    """Check and carry out one Main Phase action; an illegal one stops the game."""
+    b = p * PSIZE
+    kind = act_kind(action)
+    a = act_a(action)
+    if kind == A_PLAY:
+        if a >= st[b + N_HAND] or not can_play_from_hand(st, ct, p, a):
+            fail(st, lg, ERR_ILLEGAL)
+            return
+        play_card(st, ct, lg, p, a, fams, prms, rng, buf)
+    elif kind == A_DON:
+        if a >= NREF or st[b + DON_ACTIVE] <= 0 or st[b + F_CARD + a] == EMPTY:
+            fail(st, lg, ERR_ILLEGAL)
+            return
+        give_don(st, lg, p, a)
+    elif kind == A_ATTACK:
+        t = act_b(action)
+        if a >= NREF or t >= NREF or not can_attack_with(st, ct, p, a) \
+                or not can_be_attacked(st, 1 - p, t):
+            fail(st, lg, ERR_ILLEGAL)
+            return
+        battle(st, ct, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders)
+    else:
+        fail(st, lg, ERR_ILLEGAL)
+
+
+# ---------------------------------------------------------------- setup and turns
+
+
+@njit(cache=True)
+def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, ruleset,
+          turn_cap):
+    """5-2-1: shuffle, draw 5, mulligans (first player decides first), then Life placed
+    from the top of the deck so that the top card ends at the bottom of Life."""
+    st[:] = 0
+    for p in range(2):
+        b = p * PSIZE
+        seed_stream(rng, p, seed, pair, p)  # deck p's shuffles: shared by the pair
+        seed_stream(rng, 2 + p, seed, game, 2 + p)  # seat p's decisions
+        for i in range(DECK_CAP):
+            st[b + DECK + i] = decks[p, i]
+        st[b + N_DECK] = DECK_CAP
+        shuffle(rng, p, st, b + DECK, DECK_CAP)
+        for r in range(NREF):
+            st[b + F_CARD + r] = EMPTY
+        st[b + F_CARD + LEADER_REF] = leaders[p]
+        st[b + STAGE] = EMPTY
+        st[b + LIMBO] = EMPTY
+        st[b + DON_DECK] = DON_TOTAL
+    st[G_FIRST] = first
+    st[G_ACTIVE] = first
+    st[G_WINNER] = NONE
+    st[G_ATT] = EMPTY
+    st[G_TGT] = EMPTY
+    st[G_RULESET] = ruleset
+    st[G_TURN_CAP] = turn_cap
+    log(st, lg, E.E_FIRST, first, 0, 0, 0)
+    for p in range(2):
+        for _ in range(OPENING_HAND):
+            draw(st, lg, p)
+    for k in range(2):
+        p = first if k == 0 else 1 - first
+        if policy.mulligan(st, ct, p, fams[p], prms[p], rng, 2 + p):
+            b = p * PSIZE
+            n = st[b + N_DECK]
+            for h in range(st[b + N_HAND]):
+                st[b + DECK + n + h] = st[b + HAND + h]
+            st[b + N_DECK] = n + st[b + N_HAND]
+            st[b + N_HAND] = 0
+            shuffle(rng, p, st, b + DECK, st[b + N_DECK])
+            for _ in range(OPENING_HAND):
+                draw(st, lg, p)
+            st[b + S_MULLIGAN] = 1
+            log(st, lg, E.E_MULLIGAN, p, 0, 0, 0)
+    for p in range(2):
+        b = p * PSIZE
+        life = ct[leaders[p], C.LIFE]
+        for _ in range(life):
+            n = st[b + N_DECK]
+            push(st, b, LIFE, N_LIFE, LIFE_CAP, st[b + DECK + n - 1])
+            st[b + N_DECK] = n - 1
+        log(st, lg, E.E_LIFE, p, life, 0, 0)
+
+
+@njit(cache=True)
+def refresh_phase(st, p):
+    """6-2-3/6-2-4: given DON return to the cost area; all of p's cards become active."""
+    b = p * PSIZE
+    for r in range(NREF):
+        st[b + DON_RESTED] += st[b + F_DON + r]
+        st[b + F_DON + r] = 0
+        st[b + F_RESTED + r] = 0
+    st[b + STAGE_RESTED] = 0
+    st[b + DON_ACTIVE] += st[b + DON_RESTED]
+    st[b + DON_RESTED] = 0
+
+
+@njit(cache=True)
+def don_phase(st, lg, p):
+    """6-4: 2 DON (1 on the first player's first turn), as far as the DON deck allows."""
+    b = p * PSIZE
+    n = 1 if st[G_TURN] == 1 else 2
+    if n > st[b + DON_DECK]:
+        n = st[b + DON_DECK]
+    st[b + DON_DECK] -= n
+    st[b + DON_ACTIVE] += n
+    log(st, lg, E.E_DON, p, n, st[b + DON_ACTIVE] + st[b + DON_RESTED], 0)
+
+
+@njit(cache=True)
+def end_phase(st):
+    """6-6: "during this turn" effects end; nothing is "played this turn" any more."""
+    for r in range(NREF):
+        for p in range(2):
+            st[p * PSIZE + F_TPOW + r] = 0
+            st[p * PSIZE + F_SICK + r] = 0
+    st[G_ACTIVE] = 1 - st[G_ACTIVE]
+
+
+@njit(cache=True)
+def start_turn(st, lg):
+    """Advance the turn counter, then Refresh, Draw and DON phases. False if the game ended."""
+    st[G_TURN] += 1
+    if st[G_TURN] > st[G_TURN_CAP]:
+        st[G_OVER] = 1
+        st[G_WINNER] = DRAW
+        st[G_REASON] = R_TURN_CAP
+        log(st, lg, E.E_END, DRAW, R_TURN_CAP, 0, 0)
+        return False
+    p = st[G_ACTIVE]
+    log(st, lg, E.E_TURN, p, st[G_TURN], 0, 0)
+    refresh_phase(st, p)
+    if st[G_TURN] != 1:  # 6-3-1: the first player skips their first draw
+        draw(st, lg, p)
+        if st[G_OVER] != 0:
+            return False
+    don_phase(st, lg, p)
+    st[G_ACTIONS] = 0
+    return True
+
+
+@njit(cache=True)
+def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders):
+    """6-5: the turn player's strategy acts until it declares the end."""
+    p = st[G_ACTIVE]
+    while st[G_OVER] == 0:
+        action = policy.main_action(st, ct, p, fams[p], prms[p], rng, 2 + p, buf)
+        if act_kind(action) == A_END:
+            return
+        apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
+        if debug:
+            check_invariants(st, ct, lg, decks, leaders)
+        st[G_ACTIONS] += 1
+        if st[G_ACTIONS] > MAX_ACTIONS_PER_TURN:
+            fail(st, lg, ERR_RUNAWAY)
+
+
+@njit(cache=True)
+def play_game(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
+              ruleset, turn_cap, debug):
+    """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""
+    setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, ruleset,
+          turn_cap)
+    if debug:
+        check_invariants(st, ct, lg, decks, leaders)
+    while st[G_OVER] == 0:
+        if not start_turn(st, lg):
+            break
+        if debug:
+            check_invariants(st, ct, lg, decks, leaders)
+        main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders)
+        if st[G_OVER] != 0:
+            break
+        end_phase(st)
+    if debug:
+        check_invariants(st, ct, lg, decks, leaders)
+        check_loss(st, lg)
+
+
+# ---------------------------------------------------------------- invariants (debug mode)
+
+
+@njit(cache=True)
+def check_loss(st, lg):
+    """The loser met a real loss condition (9-2-1)."""
+    w = st[G_WINNER]
+    reason = st[G_REASON]
+    if w == 0 or w == 1:
+        lb = (1 - w) * PSIZE
+        if reason == R_LIFE and st[lb + N_LIFE] != 0:
+            fail(st, lg, ERR_LOSS)
+        elif reason == R_DECK_OUT and st[lb + N_DECK] != 0:
+            fail(st, lg, ERR_LOSS)
+        elif reason != R_LIFE and reason != R_DECK_OUT:
+            fail(st, lg, ERR_LOSS)
+
+
+@njit(cache=True)
+def check_invariants(st, ct, lg, decks, leaders):
+    """Card and DON conservation, counts in range, Leader fixed, each card in one zone."""
+    if st[G_ERROR] != 0:
+        return
+    for p in range(2):
+        b = p * PSIZE
+        caps = ((N_DECK, DECK_CAP), (N_HAND, HAND_CAP), (N_LIFE, LIFE_CAP),
+                (N_TRASH, TRASH_CAP), (N_CHARS, NCHAR), (DON_DECK, DON_TOTAL),
+                (DON_ACTIVE, DON_TOTAL), (DON_RESTED, DON_TOTAL))
+        for off, cap in caps:
+            if st[b + off] < 0 or st[b + off] > cap:
+                fail(st, lg, ERR_NEGATIVE)
+                return
+        don = st[b + DON_DECK] + st[b + DON_ACTIVE] + st[b + DON_RESTED]
+        nchars = 0
+        for r in range(NREF):
+            if st[b + F_DON + r] < 0:
+                fail(st, lg, ERR_NEGATIVE)
+                return
+            don += st[b + F_DON + r]
+            if r < NCHAR and st[b + F_CARD + r] != EMPTY:
+                nchars += 1
+        if don != DON_TOTAL:
+            fail(st, lg, ERR_DON)
+            return
+        if nchars != st[b + N_CHARS] or st[b + F_CARD + LEADER_REF] != leaders[p]:
+            fail(st, lg, ERR_LEADER if nchars == st[b + N_CHARS] else ERR_CARDS)
+            return
+        total = (st[b + N_DECK] + st[b + N_HAND] + st[b + N_LIFE] + st[b + N_TRASH]
+                 + nchars + (1 if st[b + STAGE] != EMPTY else 0)
+                 + (1 if st[b + LIMBO] != EMPTY else 0))
+        if total != DECK_CAP:
+            fail(st, lg, ERR_CARDS)
+            return
+        tally = np.zeros(ct.shape[0], dtype=np.int32)
+        for i in range(DECK_CAP):
+            tally[decks[p, i]] += 1
+        for zone, count in ((DECK, N_DECK), (HAND, N_HAND), (LIFE, N_LIFE), (TRASH, N_TRASH)):
+            for i in range(st[b + count]):
+                tally[st[b + zone + i]] -= 1
+        for r in range(NCHAR):
+            if st[b + F_CARD + r] != EMPTY:
+                tally[st[b + F_CARD + r]] -= 1
+        if st[b + STAGE] != EMPTY:
+            tally[st[b + STAGE]] -= 1
+        if st[b + LIMBO] != EMPTY:
+            tally[st[b + LIMBO]] -= 1
+        for i in range(tally.shape[0]):
+            if tally[i] != 0:
+                fail(st, lg, ERR_ZONES)
+                return

@@ -1,0 +1,91 @@
+"""Offsets of the ONE PIECE game state: one int32 array, two player blocks then globals.
+
+Players are indexed by deck (0 = deck A, 1 = deck B); G_FIRST says who went first. Field
+cards are addressed by a slot ref: 0..4 the Character slots, 5 the Leader.
+"""
+
+DECK_CAP = 50
+HAND_CAP = 50
+LIFE_CAP = 16
+TRASH_CAP = 50
+NCHAR = 5
+LEADER_REF = 5
+NREF = 6
+DON_TOTAL = 10
+EMPTY = -1
+
+# Per-player block (add pbase(p)).
+DECK = 0  # deck[0..N_DECK-1], top = deck[N_DECK-1]
+HAND = DECK + DECK_CAP
+LIFE = HAND + HAND_CAP  # life[0..N_LIFE-1], top = life[N_LIFE-1]
+TRASH = LIFE + LIFE_CAP
+F_CARD = TRASH + TRASH_CAP  # [NREF] card index or EMPTY
+F_RESTED = F_CARD + NREF
+F_DON = F_RESTED + NREF  # DON given
+F_SICK = F_DON + NREF  # played this turn
+F_TPOW = F_SICK + NREF  # power modifier "during this turn"
+F_BPOW = F_TPOW + NREF  # power modifier "during this battle"
+STAGE = F_BPOW + NREF
+STAGE_RESTED = STAGE + 1
+N_DECK = STAGE + 2
+N_HAND = N_DECK + 1
+N_LIFE = N_DECK + 2
+N_TRASH = N_DECK + 3
+N_CHARS = N_DECK + 4
+DON_DECK = N_DECK + 5
+DON_ACTIVE = N_DECK + 6
+DON_RESTED = N_DECK + 7
+LIMBO = N_DECK + 8  # a used Trigger card while it resolves (10-1-5-3), else EMPTY
+LOST = N_DECK + 9  # a defeat condition was met (9-2-1)
+# Per-player statistics.
+S_MULLIGAN = N_DECK + 10
+S_DAMAGE = N_DECK + 11  # Life cards lost to damage
+S_COUNTERS = N_DECK + 12  # counter cards used
+S_TRIGGERS = N_DECK + 13  # Triggers activated
+S_BLOCKS = N_DECK + 14
+S_KOS = N_DECK + 15  # own Characters K.O.'d
+S_PLAYED = N_DECK + 16  # cards played from hand
+PSIZE = N_DECK + 17
+
+# Globals.
+G = 2 * PSIZE
+G_TURN = G  # game turn, 1 = the first player's first turn
+G_ACTIVE = G + 1  # turn player
+G_FIRST = G + 2
+G_WINNER = G + 3  # 0, 1, DRAW, or NONE while the game runs
+G_REASON = G + 4
+G_OVER = G + 5
+G_ATT = G + 6  # attacker ref during a battle, else EMPTY
+G_TGT = G + 7  # target ref (of the non-turn player) during a battle
+G_ATT_CARD = G + 8  # card ids when the battle started, to see if either moved (7-1-1-4)
+G_TGT_CARD = G + 9
+G_ERROR = G + 10  # invariant violation code (debug mode), 0 if none
+G_LOGN = G + 11  # entries written to the log
+G_ACTIONS = G + 12  # actions this turn (runaway-strategy guard)
+G_RULESET = G + 13
+G_TURN_CAP = G + 14
+SIZE = G + 15
+
+# Winner values.
+NONE = -2
+DRAW = -1
+
+# End reasons.
+R_NONE, R_LIFE, R_DECK_OUT, R_BOTH_LOST, R_TURN_CAP, R_ERROR = 0, 1, 2, 3, 4, 5
+REASONS = {
+    R_NONE: "unfinished",
+    R_LIFE: "damage at 0 Life",
+    R_DECK_OUT: "deck out",
+    R_BOTH_LOST: "both lost",
+    R_TURN_CAP: "turn cap",
+    R_ERROR: "invariant error",
+}
+
+# Rulesets.
+DON_EDITION = 0  # seed 003, the default
+ENERGIO_EDITION = 1  # seed 000
+RULESETS = {"don": DON_EDITION, "energio": ENERGIO_EDITION}
+
+
+def pbase(p: int) -> int:
+    return p * PSIZE

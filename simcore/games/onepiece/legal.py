@@ -1,0 +1,175 @@
+"""What the rules allow right now: power, legal actions, blockers, counters, effect targets.
+
+Shared by the engine (to apply rules) and strategies (to choose among legal options); reads
+only the state, never changes it.
+"""
+
+from numba import njit
+
+from simcore.games.onepiece import cards as C
+from simcore.games.onepiece.layout import (
+    DON_ACTIVE, EMPTY, F_BPOW, F_CARD, F_DON, F_RESTED, F_SICK, F_TPOW, G_ACTIVE, G_TGT, G_TURN, HAND,
+    LEADER_REF, N_HAND, NCHAR, NREF, PSIZE,
+)
+
+# Main Phase actions, encoded kind | a << 8 | b << 16.
+A_END, A_PLAY, A_DON, A_ATTACK = 0, 1, 2, 3
+NO_ACTION = -1
+
+
+@njit(cache=True)
+def encode(kind, a, b):
+    return kind | (a << 8) | (b << 16)
+
+
+@njit(cache=True)
+def act_kind(action):
+    return action & 0xFF
+
+
+@njit(cache=True)
+def act_a(action):
+    return (action >> 8) & 0xFF
+
+
+@njit(cache=True)
+def act_b(action):
+    return (action >> 16) & 0xFF
+
+
+@njit(cache=True)
+def power(st, ct, p, r):
+    """Current power of p's field card r (1-3-6-1: may be negative). Given DON count only on
+    their owner's turn (6-5-5-2)."""
+    b = p * PSIZE
+    card = st[b + F_CARD + r]
+    v = ct[card, C.POWER] + st[b + F_TPOW + r] + st[b + F_BPOW + r]
+    if st[G_ACTIVE] == p:
+        v += 1000 * st[b + F_DON + r]
+    return v
+
+
+@njit(cache=True)
+def has_kw(ct, card, kw):
+    return (ct[card, C.KEYWORDS] & kw) != 0
+
+
+@njit(cache=True)
+def can_attack_with(st, ct, p, r):
+    """6-5-6-1: no battle on either player's first turn; 7-1-1-1: active attacker;
+    3-7-4/10-1-1-1: a Character played this turn needs [Rush]."""
+    b = p * PSIZE
+    if st[G_TURN] <= 2:
+        return False
+    card = st[b + F_CARD + r]
+    if card == EMPTY or st[b + F_RESTED + r] != 0:
+        return False
+    if r != LEADER_REF and st[b + F_SICK + r] != 0 and not has_kw(ct, card, C.KW_RUSH):
+        return False
+    return True
+
+
+@njit(cache=True)
+def can_be_attacked(st, o, r):
+    """7-1-1-2: the Leader in any state, or a rested Character."""
+    b = o * PSIZE
+    if r == LEADER_REF:
+        return True
+    return st[b + F_CARD + r] != EMPTY and st[b + F_RESTED + r] != 0
+
+
+@njit(cache=True)
+def can_play_from_hand(st, ct, p, h):
+    """6-5-3-1: Characters, Stages and [Main] Events whose cost the active DON can pay."""
+    b = p * PSIZE
+    card = st[b + HAND + h]
+    cat = ct[card, C.CATEGORY]
+    if ct[card, C.COST] > st[b + DON_ACTIVE]:
+        return False
+    if cat == C.CHARACTER or cat == C.STAGE:
+        return True
+    return cat == C.EVENT and ct[card, C.MAIN_EFF] != C.EFF_NONE
+
+
+@njit(cache=True)
+def legal_main_actions(st, ct, p, out):
+    """Write every legal Main Phase action of p into out; return how many (A_END first)."""
+    b = p * PSIZE
+    o = 1 - p
+    n = 0
+    out[n] = encode(A_END, 0, 0)
+    n += 1
+    for h in range(st[b + N_HAND]):
+        if can_play_from_hand(st, ct, p, h):
+            out[n] = encode(A_PLAY, h, 0)
+            n += 1
+    if st[b + DON_ACTIVE] > 0:
+        for r in range(NREF):
+            if st[b + F_CARD + r] != EMPTY:
+                out[n] = encode(A_DON, r, 0)
+                n += 1
+    for r in range(NREF):
+        if can_attack_with(st, ct, p, r):
+            for t in range(NREF):
+                if can_be_attacked(st, o, t):
+                    out[n] = encode(A_ATTACK, r, t)
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def is_legal_blocker(st, ct, d, r):
+    """7-1-2-1/10-1-4-1: an active [Blocker] Character other than the card being attacked."""
+    b = d * PSIZE
+    if r == LEADER_REF or r == st[G_TGT]:
+        return False
+    card = st[b + F_CARD + r]
+    return card != EMPTY and st[b + F_RESTED + r] == 0 and has_kw(ct, card, C.KW_BLOCKER)
+
+
+@njit(cache=True)
+def counter_value(st, ct, d, h):
+    """Power a hand card adds in the Counter Step (7-1-3-2), 0 if it cannot be used now:
+    a Character's counter value (free), or a [Counter] Event's boost if its cost is payable."""
+    b = d * PSIZE
+    card = st[b + HAND + h]
+    cat = ct[card, C.CATEGORY]
+    if cat == C.CHARACTER:
+        return ct[card, C.COUNTER]
+    if cat == C.EVENT and ct[card, C.COUNTER_EFF] != C.EFF_NONE:
+        if ct[card, C.COST] <= st[b + DON_ACTIVE]:
+            if ct[card, C.COUNTER_EFF] == C.EFF_POWER_BATTLE:
+                return ct[card, C.COUNTER_VAL]
+            return 1  # usable, adds no power (its effect does something else)
+    return 0
+
+
+@njit(cache=True)
+def effect_targets(st, ct, p, eff, val, out):
+    """Refs an effect of p may choose (8-4-4-1); return how many. Opponent Characters for
+    K.O./rest, p's own Leader and Characters for power."""
+    n = 0
+    if (eff == C.EFF_KO_COST_LE or eff == C.EFF_REST_COST_LE or eff == C.EFF_KO_POWER_LE
+            or eff == C.EFF_BOUNCE_COST_LE):
+        o = 1 - p
+        b = o * PSIZE
+        for r in range(NCHAR):
+            card = st[b + F_CARD + r]
+            if card == EMPTY:
+                continue
+            if eff == C.EFF_KO_POWER_LE:
+                if power(st, ct, o, r) > val:
+                    continue
+            elif ct[card, C.COST] > val:
+                continue
+            if eff == C.EFF_REST_COST_LE and st[b + F_RESTED + r] != 0:
+                continue
+            out[n] = r
+            n += 1
+    elif eff == C.EFF_POWER_TURN or eff == C.EFF_POWER_BATTLE:
+        b = p * PSIZE
+        for r in range(NREF):
+            if st[b + F_CARD + r] != EMPTY:
+                out[n] = r
+                n += 1
+    return n

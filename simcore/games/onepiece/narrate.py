@@ -1,0 +1,73 @@
+"""Turn a game's log into lines a player reads: turns, plays, attacks, counters, damage."""
+
+import numpy as np
+
+from simcore.cards import CardTable
+from simcore.games.onepiece import cards as C
+from simcore.games.onepiece import events as E
+from simcore.games.onepiece.layout import DRAW, G_LOGN, LEADER_REF, REASONS
+
+
+def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.ndarray) -> list[str]:
+    """One line per logged event, indented under its turn."""
+    who = [f"A ({names[0]})", f"B ({names[1]})"]
+
+    def card(i: int) -> str:
+        return table.label(int(i))
+
+    lines: list[str] = []
+    for code, p, a, b, c in lg[: st[G_LOGN]].tolist():
+        pl = who[p] if p in (0, 1) else ""
+        if code == E.E_FIRST:
+            lines.append(f"{pl} goes first.")
+        elif code == E.E_MULLIGAN:
+            lines.append(f"{pl} redraws the opening hand (mulligan).")
+        elif code == E.E_LIFE:
+            lines.append(f"{pl} places {a} Life cards.")
+        elif code == E.E_TURN:
+            lines.append(f"\nTurn {a} - {pl}")
+        elif code == E.E_DRAW:
+            lines.append(f"  {pl} draws {card(a)}.")
+        elif code == E.E_DON:
+            lines.append(f"  {pl} adds {a} DON!! ({b} in the cost area).")
+        elif code == E.E_PLAY:
+            where = "" if b < 0 else (" as Stage" if b > LEADER_REF else "")
+            lines.append(f"  {pl} plays {card(a)}{where}.")
+        elif code == E.E_TRASH_SPACE:
+            lines.append(f"  {pl} trashes {card(a)} to make room (5 Characters max).")
+        elif code == E.E_STAGE_OUT:
+            lines.append(f"  {pl} trashes the old Stage {card(a)}.")
+        elif code == E.E_GIVE_DON:
+            lines.append(f"  {pl} gives a DON!! to {card(a)} (now {b}).")
+        elif code == E.E_ATTACK:
+            lines.append(f"  {pl} attacks {card(b)} with {card(a)}.")
+        elif code == E.E_BLOCK:
+            lines.append(f"    {pl} blocks with {card(a)}.")
+        elif code == E.E_COUNTER:
+            boost = f" (+{b} to {card(c)})" if b > 0 else ""
+            lines.append(f"    {pl} counters with {card(a)}{boost}.")
+        elif code == E.E_POWER:
+            result = "hits" if a >= b else "fails"
+            lines.append(f"    Power {a} against {b}: the attack {result}.")
+        elif code == E.E_DAMAGE:
+            fate = ["goes to hand", "is trashed (Banish)", "is revealed: Trigger!"][b]
+            lines.append(f"    {pl} loses a Life card: {card(a)} {fate}.")
+        elif code == E.E_KO:
+            lines.append(f"    {pl}'s {card(a)} is K.O.'d.")
+        elif code == E.E_EFFECT:
+            lines.append(f"    {card(a)}: {C.EFFECT_NAMES.get(b, '?')} {c}.")
+        elif code == E.E_TARGET:
+            lines.append(f"      targets {pl}'s {card(a)}.")
+        elif code == E.E_ADD_LIFE:
+            lines.append(f"    {pl} adds a card to Life.")
+        elif code == E.E_BATTLE_SKIP:
+            lines.append("    The attacker or target left the field: the battle ends.")
+        elif code == E.E_NO_DAMAGE:
+            pass
+        elif code == E.E_END:
+            reason = REASONS.get(a, "?")
+            if p == DRAW:
+                lines.append(f"\nThe game is a draw ({reason}).")
+            else:
+                lines.append(f"\n{who[p]} wins ({reason}).")
+    return lines

@@ -1,0 +1,63 @@
+"""Runs a number of games in batches on the local cores; stops cleanly on Ctrl-C.
+
+A game's result depends only on (seed, game index, decks, strategies, ruleset): batches only
+decide how work is cut, never what a game does.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from simcore.cards import CardTable
+from simcore.decks import Deck
+from simcore.game import Game
+
+
+@dataclass
+class Seat:
+    """One side of a match: its deck and strategy (family id and parameter vector)."""
+
+    deck: Deck
+    strategy: str
+    fam: int
+    params: np.ndarray
+
+
+@dataclass
+class RunResult:
+    rows: np.ndarray
+    interrupted: bool
+    seconds: float
+
+
+def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games: int,
+              start: int = 0, ruleset: int = 0, turn_cap: int | None = None,
+              threads: int | None = None, batch_size: int = 200_000, debug: bool = False,
+              progress: Callable[[int], None] | None = None) -> RunResult:
+    """Play games start..start+n_games-1. On KeyboardInterrupt, returns the finished ones."""
+    import time
+
+    if threads:
+        numba.set_num_threads(threads)
+    fams = np.array([a.fam, b.fam], dtype=np.int64)
+    params = np.stack([a.params, b.params]).astype(np.float64)
+    cap = turn_cap if turn_cap is not None else game.default_turn_cap
+    batch_size = max(2, batch_size - batch_size % 2)
+    parts: list[np.ndarray] = []
+    t0 = time.perf_counter()
+    interrupted = False
+    done = 0
+    try:
+        while done < n_games:
+            n = min(batch_size, n_games - done)
+            parts.append(game.run_batch(table, a.deck, b.deck, seed, start + done, n, fams,
+                                        params, ruleset, cap, debug))
+            done += n
+            if progress:
+                progress(n)
+    except KeyboardInterrupt:
+        interrupted = True
+    rows = np.concatenate(parts) if parts else np.zeros((0, len(game.columns)), np.int32)
+    return RunResult(rows, interrupted, time.perf_counter() - t0)

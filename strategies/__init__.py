@@ -1,0 +1,1 @@
+"""Heuristic decision plugins per game and their registry."""

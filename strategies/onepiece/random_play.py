@@ -1,0 +1,71 @@
+"""ONE PIECE `random`: every decision uniform over the legal options (the baseline)."""
+
+from numba import njit
+
+from simcore.games.onepiece.layout import EMPTY, F_CARD, N_HAND, NCHAR, NREF, PSIZE
+from simcore.games.onepiece.legal import counter_value, is_legal_blocker, legal_main_actions
+from simcore.rng import randint
+
+
+@njit(cache=True)
+def mulligan(st, ct, p, prm, rng, s):
+    return randint(rng, s, 2) == 1
+
+
+@njit(cache=True)
+def main_action(st, ct, p, prm, rng, s, buf):
+    n = legal_main_actions(st, ct, p, buf)
+    return buf[randint(rng, s, n)]
+
+
+@njit(cache=True)
+def block(st, ct, d, prm, rng, s, buf):
+    n = 0
+    for r in range(NCHAR):
+        if is_legal_blocker(st, ct, d, r):
+            buf[n] = r
+            n += 1
+    k = randint(rng, s, n + 1)
+    return -1 if k == n else buf[k]
+
+
+@njit(cache=True)
+def counter(st, ct, d, prm, rng, s, buf):
+    """Uniform over (usable hand card x own field card) and stopping."""
+    b = d * PSIZE
+    n = 0
+    for h in range(st[b + N_HAND]):
+        if counter_value(st, ct, d, h) > 0:
+            buf[n] = h
+            n += 1
+    k = randint(rng, s, n + 1)
+    if k == n:
+        return -1
+    nref = 0
+    for r in range(NREF):
+        if st[b + F_CARD + r] != EMPTY:
+            nref += 1
+    j = randint(rng, s, nref)
+    for r in range(NREF):
+        if st[b + F_CARD + r] != EMPTY:
+            if j == 0:
+                return buf[k] | (r << 8)
+            j -= 1
+    return -1
+
+
+@njit(cache=True)
+def use_trigger(st, ct, p, card, prm, rng, s):
+    return randint(rng, s, 2) == 1
+
+
+@njit(cache=True)
+def choose_target(st, ct, p, eff, val, prm, rng, s, cand, n):
+    """One of the n candidate refs, or -1 ("up to 1" allows none)."""
+    k = randint(rng, s, n + 1)
+    return -1 if k == n else cand[k]
+
+
+@njit(cache=True)
+def trash_for_space(st, ct, p, prm, rng, s):
+    return randint(rng, s, NCHAR)
