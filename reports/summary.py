@@ -64,7 +64,8 @@ def format_summary(s: Summary, deck_a: str, deck_b: str, seconds: float) -> str:
 
     def pct(r: Rate) -> str:
         lo, hi = r.interval
-        return f"{100 * r.value:5.1f} %  (95 % CI {100 * lo:.1f} - {100 * hi:.1f} %, {r.games} games)"
+        ci = f"95 % CI {100 * lo:.1f} - {100 * hi:.1f} %"
+        return f"{100 * r.value:5.1f} %  ({ci}, {r.games} games)"
 
     lines = [
         f"{deck_a} vs {deck_b}: {s.games} games",
@@ -73,7 +74,8 @@ def format_summary(s: Summary, deck_a: str, deck_b: str, seconds: float) -> str:
         f"    going second:      {pct(s.second)}",
         f"  draws: {s.draws} ({100 * s.draws / max(s.games, 1):.2f} %, counted as half a win)",
         f"  mean turns: {s.mean_turns:.2f}",
-        "  end reasons: " + ", ".join(f"{r} {100 * n / max(s.games, 1):.1f} %" for r, n in s.reasons),
+        "  end reasons: "
+        + ", ".join(f"{r} {100 * n / max(s.games, 1):.1f} %" for r, n in s.reasons),
         f"  speed: {s.games / max(seconds, 1e-9):,.0f} games/s ({seconds:.2f} s)",
     ]
     if s.errors:

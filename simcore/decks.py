@@ -33,7 +33,9 @@ class Deck:
 
 
 def parse_line(text: str) -> tuple[str, int] | None:
-    """(code, count) of one decklist line, None for a blank/comment line; ValueError if unreadable."""
+    """(code, count) of one decklist line; None for a blank or comment line.
+
+    Raises ValueError for a line that is not a card line."""
     s = text.split("#", 1)[0].strip()
     if not s:
         return None

@@ -6,7 +6,8 @@ depends on threads, batch size or the order games run in.
 """
 
 import numpy as np
-from numba import njit
+
+from simcore.jit import kernel
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -18,7 +19,7 @@ _S32 = np.uint64(32)
 _ONE = np.uint64(1)
 
 
-@njit(cache=True)
+@kernel
 def mix64(x):
     """SplitMix64 finaliser: a bijective avalanche of one 64-bit word."""
     z = np.uint64(x)
@@ -27,7 +28,7 @@ def mix64(x):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@kernel
 def stream_key(seed, index, purpose):
     """Key of the stream for (master seed, game or pair index, purpose)."""
     k = mix64(np.uint64(seed) + GOLDEN)
@@ -35,14 +36,14 @@ def stream_key(seed, index, purpose):
     return mix64(k ^ (np.uint64(purpose) * GOLDEN + np.uint64(0x8CB92BA72F3D8DD7)))
 
 
-@njit(cache=True)
+@kernel
 def seed_stream(rng, s, seed, index, purpose):
     """Point stream s of the array rng at (seed, index, purpose), counter 0."""
     rng[2 * s] = stream_key(seed, index, purpose)
     rng[2 * s + 1] = np.uint64(0)
 
 
-@njit(cache=True)
+@kernel
 def next_u64(rng, s):
     """Next 64-bit word of stream s."""
     c = rng[2 * s + 1]
@@ -50,19 +51,19 @@ def next_u64(rng, s):
     return mix64(rng[2 * s] + c * GOLDEN)
 
 
-@njit(cache=True)
+@kernel
 def randint(rng, s, n):
     """Uniform integer in [0, n) for 0 < n < 2**32 (multiply-shift; bias below 2**-32 * n)."""
     return np.int64(((next_u64(rng, s) >> _S32) * np.uint64(n)) >> _S32)
 
 
-@njit(cache=True)
+@kernel
 def uniform(rng, s):
     """Uniform float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(rng, s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@kernel
 def shuffle(rng, s, arr, start, n):
     """Fisher-Yates shuffle of arr[start:start+n] in place."""
     for i in range(n - 1, 0, -1):

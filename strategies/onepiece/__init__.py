@@ -4,7 +4,9 @@ from strategies.onepiece.policy import DEFAULT, RANDOM
 from strategies.registry import Family
 
 FAMILIES = {
-    "random": Family("random", RANDOM, "uniform over the legal choices at every decision (baseline)"),
+    "random": Family(
+        "random", RANDOM, "uniform over the legal choices at every decision (baseline)"
+    ),
     "default": Family(
         "default",
         DEFAULT,

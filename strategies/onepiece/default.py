@@ -4,23 +4,46 @@ profitable targets, block and counter to stay alive, keep counters when not thre
 Parameters (prm[i]): see PARAMS in strategies.onepiece.
 """
 
-from numba import njit
-
 from simcore.games.onepiece import cards as C
 from simcore.games.onepiece.layout import (
-    DON_ACTIVE, EMPTY, F_CARD, G_ACTIVE, G_ATT, G_TGT, G_TURN, HAND, LEADER_REF, N_CHARS,
-    N_HAND, N_LIFE, NCHAR, NREF, PSIZE, STAGE,
+    DON_ACTIVE,
+    EMPTY,
+    F_CARD,
+    G_ACTIVE,
+    G_ATT,
+    G_TGT,
+    G_TURN,
+    HAND,
+    LEADER_REF,
+    N_CHARS,
+    N_HAND,
+    N_LIFE,
+    NCHAR,
+    NREF,
+    PSIZE,
+    STAGE,
 )
 from simcore.games.onepiece.legal import (
-    A_ATTACK, A_DON, A_END, A_PLAY, can_attack_with, can_be_attacked, can_play_from_hand,
-    counter_value, effect_targets, encode, is_legal_blocker, power,
+    A_ATTACK,
+    A_DON,
+    A_END,
+    A_PLAY,
+    can_attack_with,
+    can_be_attacked,
+    can_play_from_hand,
+    counter_value,
+    effect_targets,
+    encode,
+    is_legal_blocker,
+    power,
 )
+from simcore.jit import kernel
 
 P_MULL_MIN, P_DON_MARGIN, P_COUNTER_LIFE, P_COUNTER_HAND = 0, 1, 2, 3
 P_BLOCK_LIFE, P_KO_MIN_COST, P_SAVE_COST, P_USE_TRIGGER = 4, 5, 6, 7
 
 
-@njit(cache=True)
+@kernel
 def mulligan(st, ct, p, prm, rng, s):
     """Redraw when fewer than P_MULL_MIN Characters of cost <= 3 are in the opening hand."""
     b = p * PSIZE
@@ -32,7 +55,7 @@ def mulligan(st, ct, p, prm, rng, s):
     return cheap < prm[P_MULL_MIN]
 
 
-@njit(cache=True)
+@kernel
 def _cheapest_char(st, ct, p):
     b = p * PSIZE
     best = -1
@@ -47,7 +70,7 @@ def _cheapest_char(st, ct, p):
     return best
 
 
-@njit(cache=True)
+@kernel
 def _play_choice(st, ct, p, buf):
     """Hand index of the card worth playing now, or -1."""
     b = p * PSIZE
@@ -86,7 +109,7 @@ def _play_choice(st, ct, p, buf):
     return best
 
 
-@njit(cache=True)
+@kernel
 def main_action(st, ct, p, prm, rng, s, buf):
     b = p * PSIZE
     o = 1 - p
@@ -95,7 +118,7 @@ def main_action(st, ct, p, prm, rng, s, buf):
         return encode(A_PLAY, h, 0)
     if st[G_TURN] <= 2:
         return encode(A_END, 0, 0)
-    need = power(st, ct, o, LEADER_REF) + prm[P_DON_MARGIN]
+    need = power(st, ct, o, LEADER_REF) + int(prm[P_DON_MARGIN])
     if st[b + DON_ACTIVE] > 0:
         best_r = -1
         best_def = 1 << 30
@@ -108,10 +131,10 @@ def main_action(st, ct, p, prm, rng, s, buf):
                     best_def = d
                     best_r = r
         if best_r >= 0:
-            return encode(A_DON, best_r, 0)
+            return encode(A_DON, best_r, (best_def + 999) // 1000)
         if any_attacker >= 0:
             spare = LEADER_REF if can_attack_with(st, ct, p, LEADER_REF) else any_attacker
-            return encode(A_DON, spare, 0)
+            return encode(A_DON, spare, st[b + DON_ACTIVE])
     # Attack with the strongest attacker that has a profitable target.
     att = -1
     att_pow = -(1 << 30)
@@ -142,7 +165,7 @@ def main_action(st, ct, p, prm, rng, s, buf):
     return encode(A_END, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def block(st, ct, d, prm, rng, s, buf):
     """Block a hit on the Leader when Life is low, or save a valuable Character."""
     a = st[G_ACTIVE]
@@ -171,7 +194,7 @@ def block(st, ct, d, prm, rng, s, buf):
     return best
 
 
-@njit(cache=True)
+@kernel
 def counter(st, ct, d, prm, rng, s, buf):
     """Spend the fewest counters that stop the hit, when it matters."""
     a = st[G_ACTIVE]
@@ -216,12 +239,12 @@ def counter(st, ct, d, prm, rng, s, buf):
     return biggest | (t << 8)
 
 
-@njit(cache=True)
+@kernel
 def use_trigger(st, ct, p, card, prm, rng, s):
     return prm[P_USE_TRIGGER] > 0.5
 
 
-@njit(cache=True)
+@kernel
 def choose_target(st, ct, p, eff, val, prm, rng, s, cand, n):
     """K.O./rest the costliest candidate; boost the card in battle, else the Leader."""
     if eff == C.EFF_POWER_TURN or eff == C.EFF_POWER_BATTLE:
@@ -243,6 +266,6 @@ def choose_target(st, ct, p, eff, val, prm, rng, s, cand, n):
     return best
 
 
-@njit(cache=True)
+@kernel
 def trash_for_space(st, ct, p, prm, rng, s):
     return _cheapest_char(st, ct, p)

@@ -1,24 +1,23 @@
 """ONE PIECE `random`: every decision uniform over the legal options (the baseline)."""
 
-from numba import njit
-
 from simcore.games.onepiece.layout import EMPTY, F_CARD, N_HAND, NCHAR, NREF, PSIZE
 from simcore.games.onepiece.legal import counter_value, is_legal_blocker, legal_main_actions
+from simcore.jit import kernel
 from simcore.rng import randint
 
 
-@njit(cache=True)
+@kernel
 def mulligan(st, ct, p, prm, rng, s):
     return randint(rng, s, 2) == 1
 
 
-@njit(cache=True)
+@kernel
 def main_action(st, ct, p, prm, rng, s, buf):
     n = legal_main_actions(st, ct, p, buf)
     return buf[randint(rng, s, n)]
 
 
-@njit(cache=True)
+@kernel
 def block(st, ct, d, prm, rng, s, buf):
     n = 0
     for r in range(NCHAR):
@@ -29,7 +28,7 @@ def block(st, ct, d, prm, rng, s, buf):
     return -1 if k == n else buf[k]
 
 
-@njit(cache=True)
+@kernel
 def counter(st, ct, d, prm, rng, s, buf):
     """Uniform over (usable hand card x own field card) and stopping."""
     b = d * PSIZE
@@ -54,18 +53,18 @@ def counter(st, ct, d, prm, rng, s, buf):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def use_trigger(st, ct, p, card, prm, rng, s):
     return randint(rng, s, 2) == 1
 
 
-@njit(cache=True)
+@kernel
 def choose_target(st, ct, p, eff, val, prm, rng, s, cand, n):
     """One of the n candidate refs, or -1 ("up to 1" allows none)."""
     k = randint(rng, s, n + 1)
     return -1 if k == n else cand[k]
 
 
-@njit(cache=True)
+@kernel
 def trash_for_space(st, ct, p, prm, rng, s):
     return randint(rng, s, NCHAR)

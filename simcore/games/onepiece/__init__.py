@@ -34,8 +34,8 @@ def replay(table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,
            fams: np.ndarray, params: np.ndarray, ruleset: int, turn_cap: int) -> list[str]:
     """The game (seed, game) as run_batch plays it, described turn by turn."""
     from simcore.games.onepiece import batch
-    from simcore.games.onepiece.narrate import describe
     from simcore.games.onepiece.layout import SIZE
+    from simcore.games.onepiece.narrate import describe
 
     decks, leaders = _decks(deck_a, deck_b)
     lg = np.zeros((20000, 5), dtype=np.int32)

@@ -4,11 +4,25 @@ import numpy as np
 from numba import njit, prange
 
 from simcore.games.onepiece.engine import play_game
-from simcore.games.onepiece.layout import (
-    G_ERROR, G_FIRST, G_REASON, G_TURN, G_WINNER, N_LIFE, PSIZE, S_BLOCKS, S_COUNTERS,
-    S_DAMAGE, S_KOS, S_MULLIGAN, S_PLAYED, S_TRIGGERS, SIZE,
-)
 from simcore.games.onepiece.events import LOG_WIDTH
+from simcore.games.onepiece.layout import (
+    G_ERROR,
+    G_FIRST,
+    G_REASON,
+    G_TURN,
+    G_WINNER,
+    N_LIFE,
+    PSIZE,
+    S_BLOCKS,
+    S_COUNTERS,
+    S_DAMAGE,
+    S_KOS,
+    S_MULLIGAN,
+    S_PLAYED,
+    S_TRIGGERS,
+    SIZE,
+)
+from simcore.jit import kernel
 
 # Result columns: per-game values, then per-player statistics for deck A and deck B.
 GAME_COLUMNS = ["game", "first", "winner", "reason", "turns", "error"]
@@ -29,7 +43,7 @@ CHUNK = 128  # games per prange task: scratch state is allocated once per task
 BUF = 256
 
 
-@njit(cache=True)
+@kernel
 def write_row(st, game, out, k, stat_offsets):
     out[k, 0] = game
     out[k, 1] = st[G_FIRST]

@@ -5,25 +5,90 @@ Every function works on one game's int32 state `st` (offsets in layout) and the 
 `ct`. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
 """
 
-import numpy as np
-from numba import njit
-
 from simcore.games.onepiece import cards as C
 from simcore.games.onepiece import events as E
 from simcore.games.onepiece.events import log
 from simcore.games.onepiece.layout import (
-    DECK, DECK_CAP, DON_ACTIVE, DON_DECK, DON_RESTED, DON_TOTAL, DRAW, EMPTY, ENERGIO_EDITION,
-    F_BPOW, F_CARD, F_DON, F_RESTED, F_SICK, F_TPOW, G_ACTIVE, G_ACTIONS, G_ATT, G_ATT_CARD,
-    G_ERROR, G_FIRST, G_LOGN, G_OVER, G_REASON, G_RULESET, G_TGT, G_TGT_CARD, G_TURN,
-    G_TURN_CAP, G_WINNER, HAND, HAND_CAP, LEADER_REF, LIFE, LIFE_CAP, LIMBO, LOST, N_CHARS,
-    N_DECK, N_HAND, N_LIFE, N_TRASH, NCHAR, NONE, NREF, PSIZE, R_BOTH_LOST, R_DECK_OUT,
-    R_ERROR, R_LIFE, R_TURN_CAP, S_BLOCKS, S_COUNTERS, S_DAMAGE, S_KOS, S_MULLIGAN, S_PLAYED,
-    S_TRIGGERS, STAGE, STAGE_RESTED, TRASH, TRASH_CAP,
+    DECK,
+    DECK_CAP,
+    DON_ACTIVE,
+    DON_DECK,
+    DON_RESTED,
+    DON_TOTAL,
+    DRAW,
+    EMPTY,
+    ENERGIO_EDITION,
+    F_BPOW,
+    F_CARD,
+    F_DON,
+    F_RESTED,
+    F_SICK,
+    F_TPOW,
+    G_ACTIONS,
+    G_ACTIVE,
+    G_ATT,
+    G_ATT_CARD,
+    G_ERROR,
+    G_FIRST,
+    G_OVER,
+    G_REASON,
+    G_RULESET,
+    G_TGT,
+    G_TGT_CARD,
+    G_TURN,
+    G_TURN_CAP,
+    G_WINNER,
+    HAND,
+    HAND_CAP,
+    LEADER_REF,
+    LIFE,
+    LIFE_CAP,
+    LIMBO,
+    LOST,
+    N_CHARS,
+    N_DECK,
+    N_HAND,
+    N_LIFE,
+    N_TRASH,
+    NCHAR,
+    NONE,
+    NREF,
+    PSIZE,
+    R_BOTH_LOST,
+    R_DECK_OUT,
+    R_ERROR,
+    R_LIFE,
+    R_TURN_CAP,
+    S_BLOCKS,
+    S_COUNTERS,
+    S_DAMAGE,
+    S_KOS,
+    S_MULLIGAN,
+    S_PLAYED,
+    S_TRIGGERS,
+    STAGE,
+    STAGE_RESTED,
+    TRASH,
+    TRASH_CAP,
 )
 from simcore.games.onepiece.legal import (
-    A_ATTACK, A_DON, A_END, A_PLAY, act_a, act_b, act_kind, can_attack_with, can_be_attacked,
-    can_play_from_hand, counter_value, effect_targets, has_kw, is_legal_blocker, power,
+    A_ATTACK,
+    A_DON,
+    A_END,
+    A_PLAY,
+    act_a,
+    act_b,
+    act_kind,
+    can_attack_with,
+    can_be_attacked,
+    can_play_from_hand,
+    counter_value,
+    effect_targets,
+    has_kw,
+    is_legal_blocker,
+    power,
 )
+from simcore.jit import kernel
 from simcore.rng import seed_stream, shuffle
 from strategies.onepiece import policy
 
@@ -49,7 +114,7 @@ ERRORS = {
 # ---------------------------------------------------------------- rule processing (9)
 
 
-@njit(cache=True)
+@kernel
 def rule_processing(st, lg):
     """9-2-1: every player meeting a defeat condition loses; all of them at once is a draw."""
     l0 = st[LOST]
@@ -69,7 +134,7 @@ def rule_processing(st, lg):
     log(st, lg, E.E_END, st[G_WINNER], st[G_REASON], 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def fail(st, lg, code):
     """Stop the game on an invariant violation (debug mode) or an illegal decision."""
     if st[G_ERROR] == 0:
@@ -82,7 +147,7 @@ def fail(st, lg, code):
 # ---------------------------------------------------------------- zones
 
 
-@njit(cache=True)
+@kernel
 def push(st, b, zone, count, cap, card):
     n = st[b + count]
     if n < cap:
@@ -90,12 +155,12 @@ def push(st, b, zone, count, cap, card):
     st[b + count] = n + 1
 
 
-@njit(cache=True)
+@kernel
 def to_trash(st, p, card):
     push(st, p * PSIZE, TRASH, N_TRASH, TRASH_CAP, card)
 
 
-@njit(cache=True)
+@kernel
 def take_from_hand(st, p, h):
     """Remove and return hand card h (the last card fills its place)."""
     b = p * PSIZE
@@ -106,7 +171,7 @@ def take_from_hand(st, p, h):
     return card
 
 
-@njit(cache=True)
+@kernel
 def draw(st, lg, p):
     """Draw the top card; reaching 0 cards is an immediate defeat (9-2-1-2, 9-1-2)."""
     b = p * PSIZE
@@ -122,7 +187,7 @@ def draw(st, lg, p):
         rule_processing(st, lg)
 
 
-@njit(cache=True)
+@kernel
 def leave_field(st, p, r):
     """Remove Character r from the area and return it; its given DON go to the cost area
     rested (6-5-5-4)."""
@@ -139,7 +204,7 @@ def leave_field(st, p, r):
     return card
 
 
-@njit(cache=True)
+@kernel
 def ko(st, lg, p, r):
     """10-2-1: K.O. Character r of p (to the trash)."""
     card = leave_field(st, p, r)
@@ -148,7 +213,7 @@ def ko(st, lg, p, r):
     log(st, lg, E.E_KO, p, card, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def place_character(st, ct, lg, p, card, fams, prms, rng):
     """Play a Character into the area; with 5 already, trash one first (3-7-6-1: rule
     processing, not a K.O.). Returns the slot."""
@@ -175,7 +240,7 @@ def place_character(st, ct, lg, p, card, fams, prms, rng):
     return slot
 
 
-@njit(cache=True)
+@kernel
 def place_stage(st, lg, p, card):
     """3-8-5-1: a new Stage trashes the old one."""
     b = p * PSIZE
@@ -191,10 +256,11 @@ def place_stage(st, lg, p, card):
 # ---------------------------------------------------------------- effects (8)
 
 
-@njit(cache=True)
+@kernel
 def resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
-    """Resolve one modelled effect other than damage (so [Trigger]s never recurse) for p. `forced_target` (>= 0) is a target already
-    chosen, as a [Counter] Event's boost target is; otherwise p's strategy chooses."""
+    """Resolve one modelled effect of p other than damage (so [Trigger]s never recurse).
+    `forced_target` (>= 0) is a target already chosen, as a [Counter] Event's boost
+    target is; otherwise p's strategy chooses."""
     b = p * PSIZE
     o = 1 - p
     log(st, lg, E.E_EFFECT, p, src, eff, val)
@@ -254,7 +320,7 @@ def resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, 
 # ---------------------------------------------------------------- damage (4-6, 7-1-4, 10-1)
 
 
-@njit(cache=True)
+@kernel
 def take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf):
     """Move d's top Life card to hand, to the trash ([Banish]), or use its [Trigger]."""
     b = d * PSIZE
@@ -288,7 +354,7 @@ def take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf):
     log(st, lg, E.E_DAMAGE, d, card, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def damage_leader(st, ct, lg, d, amount, banish, fams, prms, rng, buf):
     """Deal `amount` damage to d's Leader. With 0 Life when the damage is determined, d loses
     (7-1-4-1-1-1, 9-2-1-1); otherwise each point takes the top Life card while Life remains
@@ -307,7 +373,7 @@ def damage_leader(st, ct, lg, d, amount, banish, fams, prms, rng, buf):
 # ---------------------------------------------------------------- effects with damage
 
 
-@njit(cache=True)
+@kernel
 def resolve_effect(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
     """Resolve one modelled effect for player p (effect damage included)."""
     if eff == C.EFF_LIFE_DAMAGE:
@@ -327,7 +393,7 @@ def resolve_effect(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng,
 # ---------------------------------------------------------------- battle (7-1)
 
 
-@njit(cache=True)
+@kernel
 def moved(st, p):
     """7-1-1-4 etc.: has the attacker or the target left its area since the battle began?"""
     o = 1 - p
@@ -335,7 +401,7 @@ def moved(st, p):
             or st[o * PSIZE + F_CARD + st[G_TGT]] != st[G_TGT_CARD])
 
 
-@njit(cache=True)
+@kernel
 def end_battle(st):
     """7-1-5: "during this battle" effects end, for both players."""
     for r in range(NREF):
@@ -345,7 +411,7 @@ def end_battle(st):
     st[G_TGT] = EMPTY
 
 
-@njit(cache=True)
+@kernel
 def counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders):
     """7-1-3: the defender uses Character counters (free) and [Counter] Events (paid with
     active DON), in any order, as often as they like."""
@@ -385,7 +451,7 @@ def counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders):
             return
 
 
-@njit(cache=True)
+@kernel
 def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
     """7-1: Attack, Block, Counter and Damage Steps, then End of Battle."""
     b = p * PSIZE
@@ -436,7 +502,7 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
 # ---------------------------------------------------------------- main phase actions
 
 
-@njit(cache=True)
+@kernel
 def play_card(st, ct, lg, p, h, fams, prms, rng, buf):
     """6-5-3-1: rest active DON equal to the cost, then play the card."""
     b = p * PSIZE
@@ -462,16 +528,16 @@ def play_card(st, ct, lg, p, h, fams, prms, rng, buf):
                        fams, prms, rng, buf)
 
 
-@njit(cache=True)
-def give_don(st, lg, p, r):
-    """6-5-5-1: move 1 active DON from the cost area to the Leader or a Character."""
+@kernel
+def give_don(st, lg, p, r, k):
+    """6-5-5-1/6-5-5-3: move k active DON from the cost area to the Leader or a Character."""
     b = p * PSIZE
-    st[b + DON_ACTIVE] -= 1
-    st[b + F_DON + r] += 1
+    st[b + DON_ACTIVE] -= k
+    st[b + F_DON + r] += k
     log(st, lg, E.E_GIVE_DON, p, st[b + F_CARD + r], st[b + F_DON + r], 0)
 
 
-@njit(cache=True)
+@kernel
 def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
     """Check and carry out one Main Phase action; an illegal one stops the game."""
     b = p * PSIZE
@@ -483,10 +549,11 @@ def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks,
             return
         play_card(st, ct, lg, p, a, fams, prms, rng, buf)
     elif kind == A_DON:
-        if a >= NREF or st[b + DON_ACTIVE] <= 0 or st[b + F_CARD + a] == EMPTY:
+        k = max(1, act_b(action))
+        if a >= NREF or st[b + DON_ACTIVE] < k or st[b + F_CARD + a] == EMPTY:
             fail(st, lg, ERR_ILLEGAL)
             return
-        give_don(st, lg, p, a)
+        give_don(st, lg, p, a, k)
     elif kind == A_ATTACK:
         t = act_b(action)
         if a >= NREF or t >= NREF or not can_attack_with(st, ct, p, a) \
@@ -501,7 +568,7 @@ def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks,
 # ---------------------------------------------------------------- setup and turns
 
 
-@njit(cache=True)
+@kernel
 def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, ruleset,
           turn_cap):
     """5-2-1: shuffle, draw 5, mulligans (first player decides first), then Life placed
@@ -556,7 +623,7 @@ def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, 
         log(st, lg, E.E_LIFE, p, life, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def refresh_phase(st, p):
     """6-2-3/6-2-4: given DON return to the cost area; all of p's cards become active."""
     b = p * PSIZE
@@ -569,7 +636,7 @@ def refresh_phase(st, p):
     st[b + DON_RESTED] = 0
 
 
-@njit(cache=True)
+@kernel
 def don_phase(st, lg, p):
     """6-4: 2 DON (1 on the first player's first turn), as far as the DON deck allows."""
     b = p * PSIZE
@@ -581,7 +648,7 @@ def don_phase(st, lg, p):
     log(st, lg, E.E_DON, p, n, st[b + DON_ACTIVE] + st[b + DON_RESTED], 0)
 
 
-@njit(cache=True)
+@kernel
 def end_phase(st):
     """6-6: "during this turn" effects end; nothing is "played this turn" any more."""
     for r in range(NREF):
@@ -591,7 +658,7 @@ def end_phase(st):
     st[G_ACTIVE] = 1 - st[G_ACTIVE]
 
 
-@njit(cache=True)
+@kernel
 def start_turn(st, lg):
     """Advance the turn counter, then Refresh, Draw and DON phases. False if the game ended."""
     st[G_TURN] += 1
@@ -613,7 +680,7 @@ def start_turn(st, lg):
     return True
 
 
-@njit(cache=True)
+@kernel
 def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders):
     """6-5: the turn player's strategy acts until it declares the end."""
     p = st[G_ACTIVE]
@@ -629,7 +696,7 @@ def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders):
             fail(st, lg, ERR_RUNAWAY)
 
 
-@njit(cache=True)
+@kernel
 def play_game(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
               ruleset, turn_cap, debug):
     """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""
@@ -654,7 +721,7 @@ def play_game(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, r
 # ---------------------------------------------------------------- invariants (debug mode)
 
 
-@njit(cache=True)
+@kernel
 def check_loss(st, lg):
     """The loser met a real loss condition (9-2-1)."""
     w = st[G_WINNER]
@@ -669,7 +736,35 @@ def check_loss(st, lg):
             fail(st, lg, ERR_LOSS)
 
 
-@njit(cache=True)
+@kernel
+def deck_count(decks, p, card):
+    n = 0
+    for i in range(DECK_CAP):
+        if decks[p, i] == card:
+            n += 1
+    return n
+
+
+@kernel
+def zone_count(st, p, card):
+    """Copies of `card` in all of p's zones (deck, hand, Life, trash, field, limbo)."""
+    b = p * PSIZE
+    n = 0
+    for zone, count in ((DECK, N_DECK), (HAND, N_HAND), (LIFE, N_LIFE), (TRASH, N_TRASH)):
+        for i in range(st[b + count]):
+            if st[b + zone + i] == card:
+                n += 1
+    for r in range(NCHAR):
+        if st[b + F_CARD + r] == card:
+            n += 1
+    if st[b + STAGE] == card:
+        n += 1
+    if st[b + LIMBO] == card:
+        n += 1
+    return n
+
+
+@kernel
 def check_invariants(st, ct, lg, decks, leaders):
     """Card and DON conservation, counts in range, Leader fixed, each card in one zone."""
     if st[G_ERROR] != 0:
@@ -704,20 +799,8 @@ def check_invariants(st, ct, lg, decks, leaders):
         if total != DECK_CAP:
             fail(st, lg, ERR_CARDS)
             return
-        tally = np.zeros(ct.shape[0], dtype=np.int32)
         for i in range(DECK_CAP):
-            tally[decks[p, i]] += 1
-        for zone, count in ((DECK, N_DECK), (HAND, N_HAND), (LIFE, N_LIFE), (TRASH, N_TRASH)):
-            for i in range(st[b + count]):
-                tally[st[b + zone + i]] -= 1
-        for r in range(NCHAR):
-            if st[b + F_CARD + r] != EMPTY:
-                tally[st[b + F_CARD + r]] -= 1
-        if st[b + STAGE] != EMPTY:
-            tally[st[b + STAGE]] -= 1
-        if st[b + LIMBO] != EMPTY:
-            tally[st[b + LIMBO]] -= 1
-        for i in range(tally.shape[0]):
-            if tally[i] != 0:
+            card = decks[p, i]
+            if zone_count(st, p, card) != deck_count(decks, p, card):
                 fail(st, lg, ERR_ZONES)
                 return

@@ -1,8 +1,7 @@
 """Replay log records: the engine appends (code, player, a, b, c) rows when a log is given."""
 
-from numba import njit
-
 from simcore.games.onepiece.layout import G_LOGN
+from simcore.jit import kernel
 
 LOG_WIDTH = 5
 
@@ -31,7 +30,7 @@ E_NO_DAMAGE = 22  # battle lost by the attacker
 E_BATTLE_SKIP = 23  # attacker or target left the field (7-1-1-4)
 
 
-@njit(cache=True)
+@kernel
 def log(st, lg, code, p, a, b, c):
     """Append one record when logging (lg has rows); otherwise do nothing."""
     n = st[G_LOGN]

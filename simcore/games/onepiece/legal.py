@@ -4,40 +4,55 @@ Shared by the engine (to apply rules) and strategies (to choose among legal opti
 only the state, never changes it.
 """
 
-from numba import njit
-
 from simcore.games.onepiece import cards as C
 from simcore.games.onepiece.layout import (
-    DON_ACTIVE, EMPTY, F_BPOW, F_CARD, F_DON, F_RESTED, F_SICK, F_TPOW, G_ACTIVE, G_TGT, G_TURN, HAND,
-    LEADER_REF, N_HAND, NCHAR, NREF, PSIZE,
+    DON_ACTIVE,
+    EMPTY,
+    F_BPOW,
+    F_CARD,
+    F_DON,
+    F_RESTED,
+    F_SICK,
+    F_TPOW,
+    G_ACTIVE,
+    G_TGT,
+    G_TURN,
+    HAND,
+    LEADER_REF,
+    N_HAND,
+    NCHAR,
+    NREF,
+    PSIZE,
 )
+from simcore.jit import kernel
 
-# Main Phase actions, encoded kind | a << 8 | b << 16.
+# Main Phase actions, encoded kind | a << 8 | b << 16: A_PLAY (a = hand index),
+# A_DON (a = ref receiving, b = how many, 0 meaning 1), A_ATTACK (a = attacker, b = target).
 A_END, A_PLAY, A_DON, A_ATTACK = 0, 1, 2, 3
 NO_ACTION = -1
 
 
-@njit(cache=True)
+@kernel
 def encode(kind, a, b):
     return kind | (a << 8) | (b << 16)
 
 
-@njit(cache=True)
+@kernel
 def act_kind(action):
     return action & 0xFF
 
 
-@njit(cache=True)
+@kernel
 def act_a(action):
     return (action >> 8) & 0xFF
 
 
-@njit(cache=True)
+@kernel
 def act_b(action):
     return (action >> 16) & 0xFF
 
 
-@njit(cache=True)
+@kernel
 def power(st, ct, p, r):
     """Current power of p's field card r (1-3-6-1: may be negative). Given DON count only on
     their owner's turn (6-5-5-2)."""
@@ -49,12 +64,12 @@ def power(st, ct, p, r):
     return v
 
 
-@njit(cache=True)
+@kernel
 def has_kw(ct, card, kw):
     return (ct[card, C.KEYWORDS] & kw) != 0
 
 
-@njit(cache=True)
+@kernel
 def can_attack_with(st, ct, p, r):
     """6-5-6-1: no battle on either player's first turn; 7-1-1-1: active attacker;
     3-7-4/10-1-1-1: a Character played this turn needs [Rush]."""
@@ -69,7 +84,7 @@ def can_attack_with(st, ct, p, r):
     return True
 
 
-@njit(cache=True)
+@kernel
 def can_be_attacked(st, o, r):
     """7-1-1-2: the Leader in any state, or a rested Character."""
     b = o * PSIZE
@@ -78,7 +93,7 @@ def can_be_attacked(st, o, r):
     return st[b + F_CARD + r] != EMPTY and st[b + F_RESTED + r] != 0
 
 
-@njit(cache=True)
+@kernel
 def can_play_from_hand(st, ct, p, h):
     """6-5-3-1: Characters, Stages and [Main] Events whose cost the active DON can pay."""
     b = p * PSIZE
@@ -91,7 +106,7 @@ def can_play_from_hand(st, ct, p, h):
     return cat == C.EVENT and ct[card, C.MAIN_EFF] != C.EFF_NONE
 
 
-@njit(cache=True)
+@kernel
 def legal_main_actions(st, ct, p, out):
     """Write every legal Main Phase action of p into out; return how many (A_END first)."""
     b = p * PSIZE
@@ -117,7 +132,7 @@ def legal_main_actions(st, ct, p, out):
     return n
 
 
-@njit(cache=True)
+@kernel
 def is_legal_blocker(st, ct, d, r):
     """7-1-2-1/10-1-4-1: an active [Blocker] Character other than the card being attacked."""
     b = d * PSIZE
@@ -127,7 +142,7 @@ def is_legal_blocker(st, ct, d, r):
     return card != EMPTY and st[b + F_RESTED + r] == 0 and has_kw(ct, card, C.KW_BLOCKER)
 
 
-@njit(cache=True)
+@kernel
 def counter_value(st, ct, d, h):
     """Power a hand card adds in the Counter Step (7-1-3-2), 0 if it cannot be used now:
     a Character's counter value (free), or a [Counter] Event's boost if its cost is payable."""
@@ -144,7 +159,7 @@ def counter_value(st, ct, d, h):
     return 0
 
 
-@njit(cache=True)
+@kernel
 def effect_targets(st, ct, p, eff, val, out):
     """Refs an effect of p may choose (8-4-4-1); return how many. Opponent Characters for
     K.O./rest, p's own Leader and Characters for power."""
