@@ -529,7 +529,7 @@ def play_card(st, ct, lg, p, h, fams, prms, rng, buf):
 
 
 @kernel
-def give_don(st, lg, p, r, k):
+def give_don(st, lg, p, r, k=1):
     """6-5-5-1/6-5-5-3: move k active DON from the cost area to the Leader or a Character."""
     b = p * PSIZE
     st[b + DON_ACTIVE] -= k
