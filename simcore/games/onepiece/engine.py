@@ -360,6 +360,8 @@ def damage_leader(st, ct, lg, d, amount, banish, fams, prms, rng, buf):
     (7-1-4-1-1-1, 9-2-1-1); otherwise each point takes the top Life card while Life remains
     (7-1-4-1-1-2/3): Double Attack into 1 Life leaves 0 Life and the game goes on."""
     b = d * PSIZE
+    if amount <= 0:  # 4-6-2-2: 0 damage does nothing
+        return
     if st[b + N_LIFE] == 0:
         st[b + LOST] = R_LIFE
         rule_processing(st, lg)

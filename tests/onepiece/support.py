@@ -1,0 +1,542 @@
+"""Helpers for the ONE PIECE rules tests: a table of simple cards, a scripted two-player state
+and thin wrappers around the engine kernels.
+
+All kernel calls go through this module with one set of argument types (int32 st/ct/lg,
+int64 fams, float64 prms, uint64 rng, int32 buf, Python ints and bools for scalars), so each
+kernel is compiled once and then loaded from numba's on-disk cache.
+
+Zones are given and returned top first: `deck[0]` is the next card drawn and `life[0]` is the
+next Life card lost (the engine stores both stacks with the top at the end).
+"""
+
+from pathlib import Path
+
+import numpy as np
+
+from simcore.games.onepiece import cards as C
+from simcore.games.onepiece import engine as EN
+from simcore.games.onepiece import legal as LG
+from simcore.games.onepiece.layout import (
+    DECK,
+    DECK_CAP,
+    DON_ACTIVE,
+    DON_DECK,
+    DON_RESTED,
+    DON_TOTAL,
+    EMPTY,
+    F_BPOW,
+    F_CARD,
+    F_DON,
+    F_RESTED,
+    F_SICK,
+    F_TPOW,
+    G_ACTIVE,
+    G_ATT,
+    G_ERROR,
+    G_FIRST,
+    G_LOGN,
+    G_OVER,
+    G_REASON,
+    G_RULESET,
+    G_TGT,
+    G_TURN,
+    G_TURN_CAP,
+    G_WINNER,
+    HAND,
+    LEADER_REF,
+    LIFE,
+    LIMBO,
+    N_CHARS,
+    N_DECK,
+    N_HAND,
+    N_LIFE,
+    N_TRASH,
+    NCHAR,
+    NONE,
+    NREF,
+    PSIZE,
+    SIZE,
+    STAGE,
+    STAGE_RESTED,
+    TRASH,
+)
+from simcore.rng import seed_stream
+from strategies.onepiece import FAMILIES, policy
+from strategies.registry import resolve
+
+DEFAULT, RANDOM = policy.DEFAULT, policy.RANDOM  # strategy family ids
+LOG_ROWS = 4096
+BUF = 256
+
+# ---------------------------------------------------------------- the test card pool
+
+# (code, TOML-style entry). The index of a card in the table is its position here.
+POOL: list[tuple[str, dict]] = [
+    ("LEADER", {"category": "leader", "colors": ["red"], "power": 5000, "life": 5}),
+    # Padding for decks: never playable (cost > 10 DON), no counter, no keyword, no Trigger.
+    ("FILLER", {"category": "character", "colors": ["red"], "cost": 11, "power": 1000}),
+    ("C5K", {"category": "character", "colors": ["red"], "cost": 2, "power": 5000,
+             "counter": 1000}),
+    ("C4K", {"category": "character", "colors": ["red"], "cost": 1, "power": 4000}),
+    ("C6K", {"category": "character", "colors": ["red"], "cost": 3, "power": 6000}),
+    ("C2K_COST1", {"category": "character", "colors": ["red"], "cost": 1, "power": 2000}),
+    ("C3K_COST5", {"category": "character", "colors": ["red"], "cost": 5, "power": 3000}),
+    ("BLOCKER", {"category": "character", "colors": ["red"], "cost": 1, "power": 1000,
+                 "keywords": ["blocker"]}),
+    ("BIG_BLOCKER", {"category": "character", "colors": ["red"], "cost": 2, "power": 7000,
+                     "keywords": ["blocker"]}),
+    ("RUSH", {"category": "character", "colors": ["red"], "cost": 2, "power": 5000,
+              "keywords": ["rush"]}),
+    ("DOUBLE", {"category": "character", "colors": ["red"], "cost": 4, "power": 5000,
+                "keywords": ["double_attack"]}),
+    ("BANISH", {"category": "character", "colors": ["red"], "cost": 4, "power": 5000,
+                "keywords": ["banish"]}),
+    ("DOUBLE_BANISH", {"category": "character", "colors": ["red"], "cost": 6, "power": 5000,
+                       "keywords": ["double_attack", "banish"]}),
+    ("COUNTER2K", {"category": "character", "colors": ["red"], "cost": 3, "power": 3000,
+                   "counter": 2000}),
+    ("TRIG_DRAW", {"category": "character", "colors": ["red"], "cost": 1, "power": 2000,
+                   "trigger": {"effect": "draw", "value": 1}}),
+    ("TRIG_PLAY", {"category": "character", "colors": ["red"], "cost": 2, "power": 3000,
+                   "trigger": {"effect": "play_self"}}),
+    ("TRIG_LIFE", {"category": "character", "colors": ["red"], "cost": 1, "power": 2000,
+                   "trigger": {"effect": "add_life", "value": 1}}),
+    ("EV_COUNTER", {"category": "event", "colors": ["red"], "cost": 1,
+                    "counter_event": {"effect": "power_battle", "value": 3000}}),
+    ("EV_COUNTER_KO", {"category": "event", "colors": ["red"], "cost": 0,
+                       "counter_event": {"effect": "ko_cost_le", "value": 10}}),
+    ("EV_DRAW2", {"category": "event", "colors": ["red"], "cost": 0,
+                  "main": {"effect": "draw", "value": 2}}),
+    ("EV_ADD_LIFE", {"category": "event", "colors": ["red"], "cost": 0,
+                     "main": {"effect": "add_life", "value": 1}}),
+    ("EV_PING", {"category": "event", "colors": ["red"], "cost": 0,
+                 "main": {"effect": "life_damage", "value": 1}}),
+    ("EV_PING0", {"category": "event", "colors": ["red"], "cost": 0,
+                  "main": {"effect": "life_damage", "value": 0}}),
+    ("EV_PING2", {"category": "event", "colors": ["red"], "cost": 0,
+                  "main": {"effect": "life_damage", "value": 2}}),
+    ("EV_KO", {"category": "event", "colors": ["red"], "cost": 0,
+               "main": {"effect": "ko_cost_le", "value": 10}}),
+    ("EV_BOUNCE", {"category": "event", "colors": ["red"], "cost": 0,
+                   "main": {"effect": "bounce_cost_le", "value": 10}}),
+    ("DOUBLE_PING", {"category": "character", "colors": ["red"], "cost": 1, "power": 5000,
+                     "keywords": ["double_attack", "banish"],
+                     "on_play": {"effect": "life_damage", "value": 1}}),
+    ("EV_POWER_TURN", {"category": "event", "colors": ["red"], "cost": 0,
+                       "main": {"effect": "power_turn", "value": 2000}}),
+    ("STAGE_A", {"category": "stage", "colors": ["red"], "cost": 1}),
+    ("STAGE_B", {"category": "stage", "colors": ["red"], "cost": 1}),
+    # A deck-out dummy: unplayable, and its counter stops any attack (see the loss tests).
+    ("WALL", {"category": "character", "colors": ["red"], "cost": 11, "power": 1000,
+              "counter": 20000}),
+    ("LEADER_0", {"category": "leader", "colors": ["red"], "power": 0, "life": 5}),
+]
+CODES = [code for code, _ in POOL]
+ID = {code: i for i, code in enumerate(CODES)}
+LEADER = ID["LEADER"]
+FILLER = ID["FILLER"]
+C5K = ID["C5K"]
+C4K = ID["C4K"]
+C6K = ID["C6K"]
+C2K_COST1 = ID["C2K_COST1"]
+C3K_COST5 = ID["C3K_COST5"]
+BLOCKER = ID["BLOCKER"]
+BIG_BLOCKER = ID["BIG_BLOCKER"]
+RUSH = ID["RUSH"]
+DOUBLE = ID["DOUBLE"]
+BANISH = ID["BANISH"]
+DOUBLE_BANISH = ID["DOUBLE_BANISH"]
+COUNTER2K = ID["COUNTER2K"]
+TRIG_DRAW = ID["TRIG_DRAW"]
+TRIG_PLAY = ID["TRIG_PLAY"]
+TRIG_LIFE = ID["TRIG_LIFE"]
+EV_COUNTER = ID["EV_COUNTER"]
+EV_COUNTER_KO = ID["EV_COUNTER_KO"]
+EV_DRAW2 = ID["EV_DRAW2"]
+EV_ADD_LIFE = ID["EV_ADD_LIFE"]
+EV_PING = ID["EV_PING"]
+EV_PING0 = ID["EV_PING0"]
+EV_PING2 = ID["EV_PING2"]
+EV_KO = ID["EV_KO"]
+EV_BOUNCE = ID["EV_BOUNCE"]
+DOUBLE_PING = ID["DOUBLE_PING"]
+EV_POWER_TURN = ID["EV_POWER_TURN"]
+STAGE_A = ID["STAGE_A"]
+STAGE_B = ID["STAGE_B"]
+WALL = ID["WALL"]
+LEADER_0 = ID["LEADER_0"]
+
+
+def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
+    """The int32 card table of `pool` (default POOL), rows built by the engine's own loader."""
+    pool = POOL if pool is None else pool
+    rows = [C.card_row(f"test:{code}", entry) for code, entry in pool]
+    return np.ascontiguousarray(np.array(rows, dtype=np.int32))
+
+
+CT = make_table()
+
+
+def numbered_table(n: int = 50) -> tuple[np.ndarray, list[int]]:
+    """CT plus n distinct unplayable Characters (cost 11, no counter): decks whose order can
+    be followed card by card. Returns the table and the ids of the n new cards."""
+    extra = [(f"N{i:02d}", {"category": "character", "colors": ["red"], "cost": 11,
+                            "power": 1000}) for i in range(n)]
+    return make_table(POOL + extra), list(range(len(POOL), len(POOL) + n))
+
+
+def write_toml(path: Path, cards: dict[str, dict]) -> Path:
+    """Write a [cards] TOML file (for load_cards and resolve_deck tests)."""
+    lines = []
+    for code, entry in cards.items():
+        lines.append(f'[cards."{code}"]')
+        for k, v in entry.items():
+            if isinstance(v, str):
+                lines.append(f'{k} = "{v}"')
+            elif isinstance(v, list):
+                lines.append(f"{k} = [{', '.join(chr(34) + x + chr(34) for x in v)}]")
+            else:
+                lines.append(f"{k} = {v}")
+        lines.append("")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- strategies
+
+
+PARAM_INDEX = {name: i for i, (name, _, _) in enumerate(FAMILIES["default"].params)}
+
+
+def default_params() -> np.ndarray:
+    """(2, 16) float64 parameters of the `default` family for both seats."""
+    _, prm = resolve("onepiece", "default")
+    return np.ascontiguousarray(np.stack([prm, prm]).astype(np.float64))
+
+
+# ---------------------------------------------------------------- state construction
+
+
+def _slot(spec) -> dict:
+    """A Character slot spec: a card id, or a dict with card and rested/don/sick/tpow/bpow."""
+    if isinstance(spec, dict):
+        return {"rested": 0, "don": 0, "sick": 0, "tpow": 0, "bpow": 0, **spec}
+    return {"card": int(spec), "rested": 0, "don": 0, "sick": 0, "tpow": 0, "bpow": 0}
+
+
+class Game:
+    """One scripted game: the state array plus everything the kernels need."""
+
+    def __init__(self, st, ct, decks, leaders, fams, prms, seed=7):
+        self.st = st
+        self.ct = ct
+        self.decks = decks
+        self.leaders = leaders
+        self.fams = fams
+        self.prms = prms
+        self.lg = np.zeros((LOG_ROWS, 5), dtype=np.int32)
+        self.rng = np.zeros(8, dtype=np.uint64)
+        for s in range(4):
+            seed_stream(self.rng, s, seed, 0, s)
+        self.buf = np.zeros(BUF, dtype=np.int32)
+
+    # -- reading the state
+    def get(self, p: int, off: int) -> int:
+        return int(self.st[p * PSIZE + off])
+
+    def put(self, p: int, off: int, value: int) -> None:
+        self.st[p * PSIZE + off] = value
+
+    def g(self, off: int) -> int:
+        return int(self.st[off])
+
+    def _stack(self, p, zone, count):
+        b = p * PSIZE
+        n = int(self.st[b + count])
+        return [int(x) for x in self.st[b + zone: b + zone + n]]
+
+    def hand(self, p: int) -> list[int]:
+        return self._stack(p, HAND, N_HAND)
+
+    def life(self, p: int) -> list[int]:
+        """Life cards, top first."""
+        return self._stack(p, LIFE, N_LIFE)[::-1]
+
+    def deck(self, p: int) -> list[int]:
+        """Deck cards, top first."""
+        return self._stack(p, DECK, N_DECK)[::-1]
+
+    def trash(self, p: int) -> list[int]:
+        return self._stack(p, TRASH, N_TRASH)
+
+    def card(self, p: int, r: int) -> int:
+        return self.get(p, F_CARD + r)
+
+    def chars(self, p: int) -> list[int]:
+        """Card ids in p's Character slots 0..4 (EMPTY = -1 for a free slot)."""
+        return [self.card(p, r) for r in range(NCHAR)]
+
+    def field_chars(self, p: int) -> list[int]:
+        return sorted(c for c in self.chars(p) if c != EMPTY)
+
+    def slot_of(self, p: int, card: int) -> int:
+        for r in range(NCHAR):
+            if self.card(p, r) == card:
+                return r
+        raise AssertionError(f"card {CODES[card]} is not in player {p}'s Character area")
+
+    def rested(self, p: int, r: int) -> int:
+        return self.get(p, F_RESTED + r)
+
+    def given(self, p: int, r: int) -> int:
+        return self.get(p, F_DON + r)
+
+    def don(self, p: int) -> dict[str, int]:
+        return {
+            "deck": self.get(p, DON_DECK),
+            "active": self.get(p, DON_ACTIVE),
+            "rested": self.get(p, DON_RESTED),
+            "given": sum(self.get(p, F_DON + r) for r in range(NREF)),
+        }
+
+    def don_total(self, p: int) -> int:
+        return sum(self.don(p).values())
+
+    def stage(self, p: int) -> int:
+        return self.get(p, STAGE)
+
+    def power(self, p: int, r: int) -> int:
+        return int(LG.power(self.st, self.ct, p, r))
+
+    @property
+    def over(self) -> bool:
+        return self.g(G_OVER) != 0
+
+    @property
+    def winner(self) -> int:
+        return self.g(G_WINNER)
+
+    @property
+    def reason(self) -> int:
+        return self.g(G_REASON)
+
+    @property
+    def turn(self) -> int:
+        return self.g(G_TURN)
+
+    @property
+    def active(self) -> int:
+        return self.g(G_ACTIVE)
+
+    @property
+    def error(self) -> int:
+        return self.g(G_ERROR)
+
+    def events(self, code: int | None = None) -> list[tuple[int, ...]]:
+        rows = [tuple(int(x) for x in row) for row in self.lg[: self.g(G_LOGN)]]
+        return rows if code is None else [r for r in rows if r[0] == code]
+
+    def clear_log(self) -> None:
+        self.st[G_LOGN] = 0
+
+    def set_param(self, p: int, name: str, value: float) -> None:
+        self.prms[p, PARAM_INDEX[name]] = value
+
+    def zone_count(self, p: int) -> int:
+        """Cards p owns outside the Leader area (50 when conserved)."""
+        b = p * PSIZE
+        n = sum(int(self.st[b + off]) for off in (N_DECK, N_HAND, N_LIFE, N_TRASH))
+        n += sum(1 for c in self.chars(p) if c != EMPTY)
+        n += (self.stage(p) != EMPTY) + (self.get(p, LIMBO) != EMPTY)
+        return n
+
+    # -- kernels
+    def check(self) -> None:
+        """Run the engine's invariant check (card and DON conservation, zones) and assert it
+        found nothing; also recount both invariants here."""
+        EN.check_invariants(self.st, self.ct, self.lg, self.decks, self.leaders)
+        assert self.error == 0, f"invariant error {EN.ERRORS.get(self.error, self.error)}"
+        for p in range(2):
+            assert self.zone_count(p) == DECK_CAP
+            assert self.don_total(p) == DON_TOTAL
+            assert self.card(p, LEADER_REF) == int(self.leaders[p])
+
+    def legal(self, p: int | None = None) -> list[tuple[int, int, int]]:
+        """Legal Main Phase actions of p (default: the turn player) as (kind, a, b)."""
+        p = self.active if p is None else p
+        out = np.zeros(BUF, dtype=np.int32)
+        n = LG.legal_main_actions(self.st, self.ct, p, out)
+        return [(int(x) & 0xFF, (int(x) >> 8) & 0xFF, (int(x) >> 16) & 0xFF) for x in out[:n]]
+
+    def attacks(self, p: int | None = None) -> set[tuple[int, int]]:
+        return {(a, b) for k, a, b in self.legal(p) if k == LG.A_ATTACK}
+
+    def can_attack_with(self, p: int, r: int) -> bool:
+        return bool(LG.can_attack_with(self.st, self.ct, p, r))
+
+    def can_be_attacked(self, o: int, r: int) -> bool:
+        return bool(LG.can_be_attacked(self.st, o, r))
+
+    def can_play(self, p: int, card: int) -> bool:
+        return bool(LG.can_play_from_hand(self.st, self.ct, p, self.hand(p).index(card)))
+
+    def act(self, kind: int, a: int = 0, b: int = 0) -> None:
+        """Apply one Main Phase action of the turn player (checked for legality)."""
+        action = kind | (a << 8) | (b << 16)
+        EN.apply_main_action(self.st, self.ct, self.lg, self.active, action, self.fams,
+                             self.prms, self.rng, self.buf, True, self.decks, self.leaders)
+
+    def attack(self, att: int, tgt: int = LEADER_REF) -> None:
+        self.act(LG.A_ATTACK, att, tgt)
+
+    def play(self, card: int) -> None:
+        self.act(LG.A_PLAY, self.hand(self.active).index(card))
+
+    def give(self, r: int, n: int = 1) -> None:
+        for _ in range(n):
+            self.act(LG.A_DON, r)
+
+    def damage(self, d: int, amount: int, banish: bool = False) -> None:
+        EN.damage_leader(self.st, self.ct, self.lg, d, amount, banish, self.fams, self.prms,
+                         self.rng, self.buf)
+
+    def ko(self, p: int, r: int) -> None:
+        EN.ko(self.st, self.lg, p, r)
+
+    def start_turn(self) -> bool:
+        return bool(EN.start_turn(self.st, self.lg))
+
+    def end_phase(self) -> None:
+        EN.end_phase(self.st)
+
+    def next_turn(self) -> bool:
+        """End the current turn and run the next one up to (not into) its Main Phase."""
+        self.end_phase()
+        return self.start_turn()
+
+    def don_phase(self) -> None:
+        EN.don_phase(self.st, self.lg, self.active)
+
+    def rule_processing(self) -> None:
+        EN.rule_processing(self.st, self.lg)
+
+    def main_phase(self) -> None:
+        EN.main_phase(self.st, self.ct, self.lg, self.fams, self.prms, self.rng, self.buf,
+                      True, self.decks, self.leaders)
+
+
+def make_game(
+    hands=((), ()),
+    decks=((), ()),
+    life=None,
+    chars=((), ()),
+    trash=((), ()),
+    stage=(EMPTY, EMPTY),
+    don_active=(0, 0),
+    don_rested=(0, 0),
+    leader_don=(0, 0),
+    leader_rested=(0, 0),
+    leaders=(LEADER, LEADER),
+    turn=3,
+    active=0,
+    first=0,
+    fams=(DEFAULT, DEFAULT),
+    ct=None,
+    pad=True,
+    ruleset=0,
+    turn_cap=1000,
+    seed=7,
+) -> Game:
+    """A mid-game state. Per-player tuples: hands, decks (top first), life (top first; default
+    5 FILLER), chars (Character slot specs from slot 0, see _slot), trash, stage. Each deck is
+    padded at the bottom with FILLER so that every player owns exactly 50 cards. DON not in the
+    cost area or given stays in the DON deck."""
+    ct = CT if ct is None else ct
+    life = ((FILLER,) * 5, (FILLER,) * 5) if life is None else life
+    st = np.zeros(SIZE, dtype=np.int32)
+    deck_arr = np.zeros((2, DECK_CAP), dtype=np.int32)
+    for p in range(2):
+        b = p * PSIZE
+        slots = [_slot(s) for s in chars[p]]
+        others = (len(hands[p]) + len(life[p]) + len(trash[p]) + len(slots)
+                  + (stage[p] != EMPTY))
+        deck = list(decks[p])
+        if pad:
+            assert others + len(deck) <= DECK_CAP, "more than 50 cards"
+            deck += [FILLER] * (DECK_CAP - others - len(deck))
+        for i, c in enumerate(reversed(deck)):
+            st[b + DECK + i] = c
+        st[b + N_DECK] = len(deck)
+        for i, c in enumerate(hands[p]):
+            st[b + HAND + i] = c
+        st[b + N_HAND] = len(hands[p])
+        for i, c in enumerate(reversed(life[p])):
+            st[b + LIFE + i] = c
+        st[b + N_LIFE] = len(life[p])
+        for i, c in enumerate(trash[p]):
+            st[b + TRASH + i] = c
+        st[b + N_TRASH] = len(trash[p])
+        for r in range(NREF):
+            st[b + F_CARD + r] = EMPTY
+        given = 0
+        for r, s in enumerate(slots):
+            st[b + F_CARD + r] = s["card"]
+            st[b + F_RESTED + r] = s["rested"]
+            st[b + F_DON + r] = s["don"]
+            st[b + F_SICK + r] = s["sick"]
+            st[b + F_TPOW + r] = s["tpow"]
+            st[b + F_BPOW + r] = s["bpow"]
+            given += s["don"]
+        st[b + N_CHARS] = len(slots)
+        st[b + F_CARD + LEADER_REF] = leaders[p]
+        st[b + F_RESTED + LEADER_REF] = leader_rested[p]
+        st[b + F_DON + LEADER_REF] = leader_don[p]
+        given += leader_don[p]
+        st[b + STAGE] = stage[p]
+        st[b + STAGE_RESTED] = 0
+        st[b + LIMBO] = EMPTY
+        st[b + DON_ACTIVE] = don_active[p]
+        st[b + DON_RESTED] = don_rested[p]
+        st[b + DON_DECK] = DON_TOTAL - don_active[p] - don_rested[p] - given
+        assert st[b + DON_DECK] >= 0, "more than 10 DON"
+        owned = (list(deck) + list(hands[p]) + list(life[p]) + list(trash[p])
+                 + [s["card"] for s in slots] + ([stage[p]] if stage[p] != EMPTY else []))
+        if len(owned) == DECK_CAP:
+            deck_arr[p, :] = owned
+    st[G_TURN] = turn
+    st[G_ACTIVE] = active
+    st[G_FIRST] = first
+    st[G_WINNER] = NONE
+    st[G_ATT] = EMPTY
+    st[G_TGT] = EMPTY
+    st[G_RULESET] = ruleset
+    st[G_TURN_CAP] = turn_cap
+    return Game(st, ct, deck_arr, np.array(leaders, dtype=np.int32),
+                np.array(fams, dtype=np.int64), default_params(), seed)
+
+
+def new_game(decks, leaders=(LEADER, LEADER), first=0, seed=1, pair=0, game=0,
+             fams=(DEFAULT, DEFAULT), prms=None, ct=None, ruleset=0, turn_cap=1000) -> Game:
+    """Run the engine's setup (5-2-1) on two 50-card decks (card-id lists)."""
+    ct = CT if ct is None else ct
+    deck_arr = np.ascontiguousarray(np.array(decks, dtype=np.int32))
+    g = Game(np.zeros(SIZE, dtype=np.int32), ct, deck_arr, np.array(leaders, dtype=np.int32),
+             np.array(fams, dtype=np.int64), default_params() if prms is None else prms)
+    EN.setup(g.st, ct, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams, g.prms,
+             g.rng, ruleset, turn_cap)
+    return g
+
+
+def play_game(decks, leaders=(LEADER, LEADER), first=0, seed=1, pair=0, game=0,
+              fams=(DEFAULT, DEFAULT), prms=None, ct=None, ruleset=0, turn_cap=1000,
+              log_rows=LOG_ROWS) -> Game:
+    """Play one whole game with the engine's play_game in debug mode."""
+    ct = CT if ct is None else ct
+    deck_arr = np.ascontiguousarray(np.array(decks, dtype=np.int32))
+    g = Game(np.zeros(SIZE, dtype=np.int32), ct, deck_arr, np.array(leaders, dtype=np.int32),
+             np.array(fams, dtype=np.int64), default_params() if prms is None else prms)
+    g.lg = np.zeros((log_rows, 5), dtype=np.int32)
+    EN.play_game(g.st, ct, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams, g.prms,
+                 g.rng, g.buf, ruleset, turn_cap, True)
+    return g
+
