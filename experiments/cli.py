@@ -154,6 +154,51 @@ def replay(game, deck_a, deck_b, seed, turn_cap, ruleset, strategy_a, strategy_b
         click.echo(line)
 
 
+@cli.command()
+@_game_option
+@click.option("--games", "-n", "n_games", type=click.IntRange(2), default=None,
+              help="Games per throughput run  [default: 1,000,000; 2,000 with --quick].")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Markdown file whose section for this game is written or updated  "
+              "[default: docs/benchmarks.md; with --quick: none, only printed].")
+@click.option("--quick", is_flag=True,
+              help="Smoke mode: tiny runs and no cold compile; takes seconds, measures nothing.")
+@click.option("--note", default=None, help="A remark to record in the section "
+              "(e.g. what else was running).")
+def benchmark(game, n_games, out, quick, note):
+    """Measure speed, start-up time and memory; record them in docs/benchmarks.md.
+
+    Plays the game's benchmark match (built-in decks, default strategies) and reports:
+    games per second with 1 and 2 threads (JIT warm, median of 3 runs), warm start of
+    `tcgsim simulate -n 2000`, peak memory of `tcgsim simulate -n 1000000`, and the cold
+    compile time with an empty numba cache. Each figure is shown with its goal. Takes
+    several minutes; run it on an otherwise idle machine.
+    """
+    from dataclasses import replace
+
+    from experiments.benchmark import QUICK, Sizes, render_section, run_benchmark, write_section
+
+    if out is None and not quick:
+        out = "docs/benchmarks.md"
+    if out is not None:
+        parent = Path(out).resolve().parent
+        if not parent.is_dir():
+            raise InputError(f"{out}: folder {parent} does not exist")
+    sizes = QUICK if quick else Sizes()
+    if n_games is not None:
+        sizes = replace(sizes, games=n_games)
+    command = f"tcgsim benchmark --game {game}" + (" --quick" if quick else "")
+    if n_games is not None:
+        command += f" --games {n_games}"
+    report = run_benchmark(game, sizes, note=note, command=command,
+                           log=lambda m: click.echo(m, err=True))
+    section = render_section(report)
+    click.echo(section)
+    if out is not None:
+        write_section(Path(out), report.game, section)
+        click.echo(f"section `{report.game}` written to {out}", err=True)
+
+
 def main() -> None:
     """Entry point: every user error is one line on stderr and exit status 2."""
     try:

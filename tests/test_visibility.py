@@ -6,7 +6,18 @@ import pytest
 
 from simcore.games.onepiece import engine as EN
 from simcore.games.onepiece.layout import (
-    DECK, G_ACTIVE, G_OVER, G_WINNER, HAND, LIFE, N_DECK, N_HAND, N_LIFE, NONE, PSIZE, SIZE,
+    DECK,
+    G_ACTIVE,
+    G_OVER,
+    G_WINNER,
+    HAND,
+    LIFE,
+    N_DECK,
+    N_HAND,
+    N_LIFE,
+    NONE,
+    PSIZE,
+    SIZE,
 )
 from simcore.games.registry import get_game
 from strategies.onepiece import policy

@@ -147,4 +147,5 @@ def test_11_1_1_1_turn_cap_ends_the_game_as_a_draw():
     g = S.make_game(turn=5, turn_cap=5)
     assert not g.start_turn()
     assert g.over and g.winner == DRAW and g.reason == R_TURN_CAP
+    assert g.turn == 5  # turns played, not one more
     assert g.hand(0) == [] and g.don(0)["active"] == 0

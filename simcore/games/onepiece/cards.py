@@ -4,6 +4,11 @@ from pathlib import Path
 
 from simcore.cards import CardTable, build_table, read_toml
 from simcore.errors import InputError
+from simcore.games.onepiece.layout import LIFE_CAP
+
+# Upper bound of every number in a card entry: keeps the int32 table and the power sums the
+# kernels compute (power + DON + boosts) far from overflow.
+MAX_VALUE = 1_000_000
 
 # Columns of the int32 card table.
 CATEGORY, COLORS, COST, POWER, COUNTER, LIFE, KEYWORDS = 0, 1, 2, 3, 4, 5, 6
@@ -55,7 +60,9 @@ EFFECTS = {
 }
 EFFECT_NAMES = {v: k for k, v in EFFECTS.items()}
 
-_SLOTS = {"trigger": TRIGGER_EFF, "on_play": MAIN_EFF, "main": MAIN_EFF, "counter_event": COUNTER_EFF}
+_SLOTS = {
+    "trigger": TRIGGER_EFF, "on_play": MAIN_EFF, "main": MAIN_EFF, "counter_event": COUNTER_EFF,
+}
 _KEYS = {"name", "category", "colors", "cost", "power", "counter", "life", "keywords", *_SLOTS}
 
 
@@ -68,15 +75,19 @@ def _effect(where: str, spec: object) -> tuple[int, int]:
     if name not in EFFECTS:
         raise InputError(f"{where}: unknown effect {name!r}; known: {', '.join(EFFECTS)}")
     value = spec.get("value", 1 if name in ("draw", "add_life", "life_damage") else 0)
-    if not isinstance(value, int) or value < 0:
-        raise InputError(f"{where}.value: expected a whole number >= 0, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_VALUE:
+        raise InputError(
+            f"{where}.value: expected a whole number from 0 to {MAX_VALUE}, got {value!r}"
+        )
     return EFFECTS[name], value
 
 
 def _int(where: str, entry: dict, key: str, default: int = 0) -> int:
     value = entry.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InputError(f"{where}.{key}: expected a whole number >= 0, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_VALUE:
+        raise InputError(
+            f"{where}.{key}: expected a whole number from 0 to {MAX_VALUE}, got {value!r}"
+        )
     return value
 
 
@@ -101,7 +112,10 @@ def card_row(where: str, entry: dict) -> list[int]:
     row[POWER] = _int(where, entry, "power")
     row[COUNTER] = _int(where, entry, "counter")
     row[LIFE] = _int(where, entry, "life")
-    for kw in entry.get("keywords", []):
+    keywords = entry.get("keywords", [])
+    if not isinstance(keywords, list):
+        raise InputError(f"{where}.keywords: expected a list such as [\"blocker\"]")
+    for kw in keywords:
         if kw not in KEYWORD_BITS:
             known = ", ".join(KEYWORD_BITS)
             raise InputError(f"{where}.keywords: unknown keyword {kw!r}; known: {known}")
@@ -113,6 +127,9 @@ def card_row(where: str, entry: dict) -> list[int]:
         raise InputError(f"{where}.trigger: effect damage is not modelled in a [Trigger]")
     if row[CATEGORY] == LEADER and row[LIFE] == 0:
         raise InputError(f"{where}.life: a Leader needs a Life value (2-9)")
+    if row[LIFE] > LIFE_CAP:
+        raise InputError(f"{where}.life: at most {LIFE_CAP} Life cards are modelled, "
+                         f"got {row[LIFE]}")
     return row
 
 

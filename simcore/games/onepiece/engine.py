@@ -663,13 +663,13 @@ def end_phase(st):
 @kernel
 def start_turn(st, lg):
     """Advance the turn counter, then Refresh, Draw and DON phases. False if the game ended."""
-    st[G_TURN] += 1
-    if st[G_TURN] > st[G_TURN_CAP]:
+    if st[G_TURN] >= st[G_TURN_CAP]:  # G_TURN stays the number of turns played
         st[G_OVER] = 1
         st[G_WINNER] = DRAW
         st[G_REASON] = R_TURN_CAP
         log(st, lg, E.E_END, DRAW, R_TURN_CAP, 0, 0)
         return False
+    st[G_TURN] += 1
     p = st[G_ACTIVE]
     log(st, lg, E.E_TURN, p, st[G_TURN], 0, 0)
     refresh_phase(st, p)

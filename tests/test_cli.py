@@ -1,0 +1,291 @@
+"""The `tcgsim` command line, run as a real subprocess for real exit codes and streams.
+
+Good input: reports, parquet output and replays. Bad input: exactly one line on stderr,
+'tcgsim: error: ...', naming the file and line or the rule at fault, exit status 2, no
+traceback, nothing on stdout and no output file.
+"""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from experiments.match import load_match
+from simcore.games.onepiece import GAME
+from simcore.games.onepiece.batch import COLUMNS
+from simcore.results import META_COLUMNS
+from simcore.runner import run_games
+
+DECK_DIR = GAME.data_dir / "decks"
+RED = DECK_DIR / "red-luffy.txt"
+_EXE = Path(sys.executable).with_name("tcgsim")
+TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "experiments.cli"]
+SEED = 5
+
+
+def tcgsim(*args, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(TCGSIM + [str(a) for a in args], capture_output=True, text=True,
+                          cwd=cwd, timeout=300)
+
+
+def red_lines() -> list[str]:
+    return RED.read_text().splitlines()
+
+
+def line_no(lines: list[str], prefix: str) -> int:
+    """1-based number of the line starting with prefix."""
+    return next(i for i, s in enumerate(lines, start=1) if s.startswith(prefix))
+
+
+# ---------------------------------------------------------------- good input
+
+
+def test_decks_lists_the_three_built_in_decks():
+    """`tcgsim decks` lists the 3 built-in decks with their Leaders, exit status 0."""
+    r = tcgsim("decks")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert len(lines) == 3
+    assert [s.split()[0] for s in lines] == ["blue-crocodile", "green-kid", "red-luffy"]
+    assert all("Leader" in s for s in lines)
+    assert "Monkey.D.Luffy (ST01-001)" in lines[2]
+
+
+def test_strategies_lists_families_and_parameters():
+    """`tcgsim strategies` lists random and default with default's parameters."""
+    r = tcgsim("strategies")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("random:")
+    assert "\ndefault:" in r.stdout
+    assert re.search(r"^\s+mulligan_min = 2\b", r.stdout, re.M)
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory):
+    """One `tcgsim simulate red-luffy green-kid -n 2000 --out F` run."""
+    out = tmp_path_factory.mktemp("sim") / "games.parquet"
+    r = tcgsim("simulate", "red-luffy", "green-kid", "-n", 2000, "--seed", SEED, "--out", out)
+    return r, out
+
+
+def test_simulate_report(simulated):
+    """simulate prints the win rate with its interval, going first and second (1000 games
+    each), draws, mean turns, end reasons and games/s; exit status 0, nothing on stderr."""
+    r, _ = simulated
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    out = r.stdout
+    assert out.startswith("Red Luffy (ST-01) vs Green Kid (ST-02): 2000 games\n")
+    pct = r"\d+\.\d %  \(95 % CI \d+\.\d - \d+\.\d %, {n} games\)"
+    assert re.search(r"win rate of Red Luffy \(ST-01\):\s+" + pct.format(n=2000), out)
+    assert re.search(r"going first:\s+" + pct.format(n=1000), out)
+    assert re.search(r"going second:\s+" + pct.format(n=1000), out)
+    assert re.search(r"draws: \d+ \(\d+\.\d\d %, counted as half a win\)", out)
+    assert re.search(r"mean turns: \d+\.\d\d", out)
+    assert re.search(r"end reasons: damage at 0 Life \d+\.\d %", out)
+    assert re.search(r"speed: [\d,]+ games/s \(\d+\.\d\d s\)", out)
+    assert "WARNING" not in out
+
+
+def test_simulate_writes_parquet(simulated):
+    """--out writes a parquet file polars reads: 2000 rows, the engine's columns plus the
+    end reason and run metadata, the same rows run_games gives in-process for the same seed,
+    and the printed win rate is the one these rows give."""
+    r, out = simulated
+    assert r.returncode == 0, r.stderr
+    assert f"rows written to {out}" in r.stdout
+    assert not Path(f"{out}.partial").exists()
+    df = pl.read_parquet(out)
+    assert df.height == 2000
+    assert set(COLUMNS + META_COLUMNS + ["end_reason"]) <= set(df.columns)
+    assert df["game"].to_list() == list(range(2000))
+    assert df["seed"].unique().to_list() == [SEED]
+    assert df["deck_a"].unique().to_list() == ["Red Luffy (ST-01)"]
+    g, table, a, b = load_match("onepiece", "red-luffy", "green-kid", "default", "default")
+    rows = run_games(g, table, a, b, SEED, 2000).rows
+    np.testing.assert_array_equal(df.select(COLUMNS).to_numpy(), rows)
+    wins = (df["winner"] == 0).sum() + 0.5 * (df["winner"] == -1).sum()
+    assert f"{100 * wins / 2000:5.1f} %" in r.stdout.splitlines()[1]
+
+
+def test_simulate_odd_games_round_up_and_debug():
+    """An odd game count is rounded up to whole pairs; --debug runs report no invariant
+    errors."""
+    r = tcgsim("simulate", "blue-crocodile", "green-kid", "-n", 301, "--debug",
+               "--strategy-a", "random", "--strategy-b", "default:mulligan_min=1")
+    assert r.returncode == 0, r.stderr
+    assert ": 302 games" in r.stdout.splitlines()[0]
+    assert "WARNING" not in r.stdout and "invariant" not in r.stdout
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_replay_prints_the_simulated_game(simulated, index):
+    """replay prints who goes first, the turns and a final winner line, and it is the game
+    simulate played with the same seed: same first player, turn count and winner."""
+    _, out = simulated
+    row = pl.read_parquet(out).row(index, named=True)
+    r = tcgsim("replay", "red-luffy", "green-kid", "--seed", SEED, "--index", index)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    lines = r.stdout.splitlines()
+    who = ["A (Red Luffy (ST-01))", "B (Green Kid (ST-02))"]
+    assert lines[0] == f"{who[row['first']]} goes first."
+    turns = [s for s in lines if re.match(r"Turn \d+ - ", s)]
+    assert turns[0].startswith("Turn 1 - " + who[row["first"]])
+    assert len(turns) == row["turns"]
+    if row["winner"] == -1:
+        assert lines[-1] == f"The game is a draw ({row['end_reason']})."
+    else:
+        assert lines[-1] == f"{who[row['winner']]} wins ({row['end_reason']})."
+
+
+# ---------------------------------------------------------------- bad input
+
+
+def edit_red(path: Path, replace: dict[str, str | None] = None, append: str = "") -> Path:
+    """A copy of red-luffy.txt with whole lines replaced (None drops the line)."""
+    lines = []
+    for s in red_lines():
+        if replace and s in replace:
+            if replace[s] is not None:
+                lines.append(replace[s])
+        else:
+            lines.append(s)
+    path.write_text("\n".join(lines) + "\n" + append)
+    return path
+
+
+def deck_case(name, replace=None, append="", where=None, expect=()):
+    """A bad deck file case: `where` starts the line of the edited file that the message
+    must name (None: the message names the file only)."""
+    return pytest.param(("deck", replace, append, where, expect), id=name)
+
+
+def option_case(name, extra, expect):
+    return pytest.param(("option", extra, expect), id=name)
+
+
+BAD = [
+    deck_case("malformed-line", {"4xST01-004": "hello world"}, where="hello world",
+              expect=("cannot read 'hello world' as a card line",)),
+    deck_case("unknown-code", {"4xST01-003": "4xST01-999"}, where="4xST01-999",
+              expect=("unknown card code ST01-999",)),
+    deck_case("49-cards", {"4xST01-003": "3xST01-003"},
+              expect=("deck has 49 cards", "exactly 50", "5-1-2")),
+    deck_case("51-cards", {"2xST01-012": "3xST01-012"},
+              expect=("deck has 51 cards", "exactly 50", "5-1-2")),
+    deck_case("5-copies", {"2xST01-012": "5xST01-012", "2xST01-014": "1xST01-014",
+                           "2xST01-015": None}, where="5xST01-012",
+              expect=("5 copies of ST01-012", "5-1-2-3")),
+    deck_case("5-copies-over-two-lines", {"4xST01-003": "3xST01-003"},
+              append="2xST01-003\n", where="2xST01-003",
+              expect=("5 copies of ST01-003", "5-1-2-3")),
+    deck_case("off-colour", {"2xST01-012": "2xST02-003"}, where="2xST02-003",
+              expect=("ST02-003 is green", "Leader ST01-001 (red)", "5-1-2-2")),
+    deck_case("missing-leader", {"1xST01-001": None},
+              expect=("no Leader card", "5-1-2")),
+    deck_case("two-leaders", {"1xST01-001": "1xST01-001\n1xST02-001"}, where="1xST02-001",
+              expect=("exactly 1 Leader", "5-1-2")),
+    deck_case("leader-twice", {"1xST01-001": "2xST01-001"}, where="2xST01-001",
+              expect=("exactly 1 Leader", "5-1-2")),
+    option_case("unknown-strategy", ["--strategy-a", "nope"],
+                ("unknown strategy 'nope'", "random, default")),
+    option_case("unknown-strategy-parameter", ["--strategy-b", "default:mulligan=1"],
+                ("strategy default: unknown parameter 'mulligan'", "mulligan_min")),
+    option_case("non-numeric-strategy-parameter", ["--strategy-b", "default:mulligan_min=x"],
+                ("mulligan_min must be a number",)),
+    option_case("unknown-game", ["--game", "nope"], ("unknown game 'nope'", "onepiece")),
+    option_case("unknown-ruleset", ["--ruleset", "nope"],
+                ("unknown ruleset 'nope'", "don, energio")),
+    option_case("non-numeric-games", ["-n", "lots"], ("'--games'", "'lots'")),
+    option_case("zero-games", ["-n", "0"], ("'--games'",)),
+    option_case("missing-deck-file", ["DECK_A=nosuch/deck.txt"],
+                ("nosuch/deck.txt: no such deck file",)),
+    option_case("bad-toml", ["CARDS=[cards\nbroken ="], ("bad.toml: invalid TOML",)),
+    option_case("missing-card-file", ["--cards", "nosuch.toml"], ("nosuch.toml",)),
+    option_case("card-value-out-of-range",
+                ["CARDS=[cards.\"TST-001\"]\ncategory = \"character\"\ncolors = [\"red\"]\n"
+                 "power = 99999999999\n"], ("cards.TST-001.power",)),
+    option_case("leader-life-over-cap",
+                ["CARDS=[cards.\"TST-002\"]\ncategory = \"leader\"\ncolors = [\"red\"]\n"
+                 "life = 40\n"], ("cards.TST-002.life",)),
+    option_case("out-folder-missing", ["--out", "nosuch/out.parquet"],
+                ("nosuch", "does not exist")),
+]
+
+
+@pytest.mark.parametrize("case", BAD)
+def test_bad_input_is_one_line(case, tmp_path):
+    """Each bad input ends with one stderr line 'tcgsim: error: ...' naming the file and
+    line or the rule, exit status 2, no traceback, empty stdout and no --out file."""
+    deck_a, extra, expect = "red-luffy", [], ()
+    if case[0] == "deck":
+        _, replace, append, where, expect = case
+        path = edit_red(tmp_path / "bad.txt", replace, append)
+        deck_a = str(path)
+        if where is not None:
+            no = line_no(path.read_text().splitlines(), where)
+            expect = (f"{path}:{no}: ", *expect)
+        else:
+            expect = (f"{path}: ", *expect)
+    else:
+        _, extra, expect = case
+        extra = list(extra)
+        if extra and extra[0].startswith("DECK_A="):
+            deck_a = extra.pop(0).split("=", 1)[1]
+        elif extra and extra[0].startswith("CARDS="):
+            (tmp_path / "bad.toml").write_text(extra.pop(0).split("=", 1)[1])
+            extra = ["--cards", "bad.toml"]
+    out = tmp_path / "out.parquet"
+    if "--out" not in extra:
+        extra += ["--out", out]
+    r = tcgsim("simulate", deck_a, "green-kid", "-n", 10, *extra, cwd=tmp_path)
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert "Traceback" not in r.stderr
+    assert r.stdout == ""
+    err = r.stderr.splitlines()
+    assert len(err) == 1, r.stderr
+    assert err[0].startswith("tcgsim: error: ")
+    for text in expect:
+        assert text in err[0], (text, err[0])
+    assert not out.exists() and not Path(f"{out}.partial").exists()
+    assert {p.name for p in tmp_path.iterdir()} <= {"bad.toml", "bad.txt"}
+
+
+def test_bad_deck_as_deck_b_and_in_replay(tmp_path):
+    """Deck errors are caught the same way for DECK_B and by `tcgsim replay`."""
+    path = edit_red(tmp_path / "b.txt", {"4xST01-005": "4xST01-5"})
+    no = line_no(path.read_text().splitlines(), "4xST01-5")
+    for args in (("simulate", "green-kid", path, "-n", 10), ("replay", "green-kid", path)):
+        r = tcgsim(*args)
+        assert r.returncode == 2 and r.stdout == ""
+        assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+        assert r.stderr.startswith(f"tcgsim: error: {path}:{no}: unknown card code ST01-5")
+
+
+def test_a_valid_edited_deck_and_card_file_work(tmp_path):
+    """Control for the bad cases: the same copy of red-luffy.txt, reordered in another
+    accepted line format and using a card from an extra --cards file, simulates fine."""
+    pool = tmp_path / "extra.toml"
+    pool.write_text('[cards."TST-009"]\nname = "Test"\ncategory = "character"\n'
+                    'colors = ["red"]\ncost = 2\npower = 3000\n')
+    lines = [s for s in red_lines() if not s.startswith("2xST01-015")]
+    lines = [re.sub(r"^(\d)x(ST\S+)$", r"\2 x\1", s) for s in lines]
+    (tmp_path / "ok.txt").write_text("\n".join(lines + ["2 TST-009"]) + "\n")
+    r = tcgsim("simulate", tmp_path / "ok.txt", "red-luffy", "-n", 20, "--cards", pool,
+               "--out", tmp_path / "ok.parquet")
+    assert r.returncode == 0, r.stderr
+    assert pl.read_parquet(tmp_path / "ok.parquet").height == 20
+
+
+def test_module_entry_point_matches_script():
+    """`python -m experiments.cli` behaves like the tcgsim script (same exit status 2)."""
+    r = subprocess.run([sys.executable, "-m", "experiments.cli", "simulate", "red-luffy",
+                        "green-kid", "--game", "nope"], capture_output=True, text=True)
+    assert r.returncode == 2
+    assert r.stderr == "tcgsim: error: unknown game 'nope'; known games: onepiece\n"
