@@ -10,4 +10,4 @@ from numba import njit
 
 def kernel(fn):
     """@njit(cache=True) without NRT, for functions that never allocate arrays."""
-    return njit(cache=True, _nrt=False)(fn)
+    return njit(cache=True, _nrt=False, error_model="numpy")(fn)

@@ -84,7 +84,9 @@ from simcore.games.onepiece.legal import (
     can_play_from_hand,
     counter_value,
     effect_targets,
+    has_counter,
     has_kw,
+    has_legal_blocker,
     is_legal_blocker,
     power,
 )
@@ -420,6 +422,8 @@ def counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders):
     o = 1 - p
     ob = o * PSIZE
     for _ in range(MAX_COUNTERS_PER_BATTLE):
+        if not has_counter(st, ct, o):
+            return
         c = policy.counter(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
         if c < 0:
             return
@@ -465,8 +469,10 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
     st[G_ATT_CARD] = st[b + F_CARD + att]
     st[G_TGT_CARD] = st[ob + F_CARD + tgt]
     log(st, lg, E.E_ATTACK, p, st[G_ATT_CARD], st[G_TGT_CARD], 1 if tgt == LEADER_REF else 0)
-    # Block Step (7-1-2): at most one [Blocker].
-    r = policy.block(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
+    # Block Step (7-1-2): at most one [Blocker]; the strategy is asked only if it can block.
+    r = -1
+    if has_legal_blocker(st, ct, o):
+        r = policy.block(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
     if r >= 0:
         if r >= NREF or not is_legal_blocker(st, ct, o, r):
             fail(st, lg, ERR_ILLEGAL)

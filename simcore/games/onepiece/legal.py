@@ -143,6 +143,15 @@ def is_legal_blocker(st, ct, d, r):
 
 
 @kernel
+def has_legal_blocker(st, ct, d):
+    """Has d an active [Blocker] that may block the current attack?"""
+    for r in range(NCHAR):
+        if is_legal_blocker(st, ct, d, r):
+            return True
+    return False
+
+
+@kernel
 def counter_value(st, ct, d, h):
     """Power a hand card adds in the Counter Step (7-1-3-2), 0 if it cannot be used now:
     a Character's counter value (free), or a [Counter] Event's boost if its cost is payable."""
@@ -157,6 +166,15 @@ def counter_value(st, ct, d, h):
                 return ct[card, C.COUNTER_VAL]
             return 1  # usable, adds no power (its effect does something else)
     return 0
+
+
+@kernel
+def has_counter(st, ct, d):
+    """Can d use any card from hand in the Counter Step?"""
+    for h in range(st[d * PSIZE + N_HAND]):
+        if counter_value(st, ct, d, h) > 0:
+            return True
+    return False
 
 
 @kernel
