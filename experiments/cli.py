@@ -9,6 +9,7 @@ import click
 from simcore.errors import InputError
 
 GAME_HELP = "Game: onepiece (ONE PIECE Card Game)."
+INFER_HELP = GAME_HELP + " Default: inferred from the decks."
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -38,9 +39,11 @@ def _match_options(f):
                      help="Game turns before a game is called a draw (default per game).")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,
                      help="Master seed: same seed, same games.")(f)
+    f = click.option("--store", default=None, metavar="DIR",
+                     help="Card store folder (default: $TCGSIM_DATA or the user data folder).")(f)
     f = click.argument("deck_b")(f)
     f = click.argument("deck_a")(f)
-    return _game_option(f)
+    return click.option("--game", "-g", default=None, help=INFER_HELP)(f)
 
 
 def _ruleset(game, name: str | None) -> int:
@@ -62,7 +65,7 @@ def _ruleset(game, name: str | None) -> int:
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write one row per game to this parquet file.")
 @click.option("--debug", is_flag=True, help="Check the rules invariants after every action.")
-def simulate(game, deck_a, deck_b, seed, turn_cap, ruleset, strategy_a, strategy_b,
+def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
              card_files, n_games, threads, out, debug):
     """Play DECK_A against DECK_B and report the win rate of DECK_A.
 
@@ -75,7 +78,8 @@ def simulate(game, deck_a, deck_b, seed, turn_cap, ruleset, strategy_a, strategy
     from simcore.results import to_frame
     from simcore.runner import run_games
 
-    g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files)
+    g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
+                                store)
     rs = _ruleset(g, ruleset)
     if out is not None:
         parent = Path(out).resolve().parent
@@ -100,6 +104,7 @@ def simulate(game, deck_a, deck_b, seed, turn_cap, ruleset, strategy_a, strategy
     if df.height == 0:
         raise SystemExit(130)
     click.echo(format_summary(summarize(df), a.deck.name, b.deck.name, res.seconds))
+    _print_coverage(g, table, (a, b), store)
     if out is not None:
         tmp = f"{out}.partial"
         df.write_parquet(tmp)
@@ -109,41 +114,134 @@ def simulate(game, deck_a, deck_b, seed, turn_cap, ruleset, strategy_a, strategy
         raise SystemExit(130)
 
 
+def _chosen_games(game: str | None):
+    from simcore.games.registry import games, get_game
+
+    return [get_game(game)] if game else list(games().values())
+
+
+def _print_coverage(game, table, seats, store) -> None:
+    """The coverage figure of decks read from files whose cards were imported."""
+    if game.coverage is None:
+        return
+    from simcore.store import load_store
+
+    imported = load_store(game.name, store)
+    if imported is None:
+        return
+    for seat in seats:
+        if Path(seat.deck.source).parent != game.data_dir / "decks":
+            cov = game.coverage(seat.deck, table, imported)
+            click.echo(f"  {seat.deck.name}: {cov.figure()}")
+
+
 @cli.command()
-@_game_option
+@click.option("--game", "-g", default=None, help=GAME_HELP + " Default: all games.")
 def decks(game):
     """List the built-in sample decks."""
-    from simcore.games.registry import get_game
-
-    g = get_game(game)
-    table = g.load_cards(g.card_files())
-    for name, path in g.sample_decks().items():
-        d = g.resolve_deck(path, table)
-        click.echo(f"{name:18s} {d.name}  (Leader {table.label(d.leader)})")
+    for g in _chosen_games(game):
+        table = g.load_cards(g.card_files())
+        click.echo(f"{g.title} (--game {g.name}):")
+        for name, path in g.sample_decks().items():
+            d = g.resolve_deck(path, table)
+            click.echo(f"  {name:18s} {d.name}  (Leader {table.label(d.leader)})")
 
 
 @cli.command()
-@_game_option
+@click.option("--game", "-g", default=None, help=GAME_HELP + " Default: all games.")
 def strategies(game):
     """List the strategies of a game and their parameters."""
     from strategies.registry import families
 
-    for fam in families(game).values():
-        click.echo(f"{fam.name}: {fam.description}")
-        for pname, default, desc in fam.params:
-            click.echo(f"    {pname} = {default:g}  ({desc})")
+    for g in _chosen_games(game):
+        click.echo(f"{g.title} (--game {g.name}):")
+        for fam in families(g.name).values():
+            click.echo(f"  {fam.name}: {fam.description}")
+            for pname, default, desc in fam.params:
+                click.echo(f"      {pname} = {default:g}  ({desc})")
+
+
+@cli.group()
+def cards():
+    """Import public card databases into the local card store."""
+
+
+@cards.command("import")
+@click.argument("path", type=click.Path())
+@click.option("--game", "-g", required=True, help=GAME_HELP)
+@click.option("--store", default=None, metavar="DIR",
+              help="Card store folder (default: $TCGSIM_DATA or the user data folder).")
+def cards_import(path, game, store):
+    """Import the card database at PATH (a downloaded file or folder) into the card store.
+
+    Keeps each card's rules identity (alternate arts merged), stats, colours, types,
+    keywords and effects the engine models; the rest of its text is kept and reported as
+    not modelled. Importing again replaces those cards; a newer set is added.
+    """
+    from simcore.games.registry import get_game
+    from simcore.store import merge_into_store
+
+    g = get_game(game)
+    if g.import_cards is None:
+        raise InputError(f"importing cards is not available for {g.name} yet")
+    df, report = g.import_cards(Path(path))
+    for problem in report.problems:
+        click.echo(f"warning: {problem}", err=True)
+    file, added, replaced = merge_into_store(g.name, df, store)
+    cats = ", ".join(f"{n} {k}" for k, n in sorted(report.per_category.items()))
+    click.echo(f"{df.height} cards ({report.printings} printings, {report.files} files): {cats}")
+    click.echo(f"{added} added, {replaced} replaced in {file}")
+    if report.problems:
+        click.echo(f"{len(report.problems)} values could not be read (see the warnings above)")
+
+
+@cli.group()
+def deck():
+    """Check decks."""
+
+
+@deck.command("check")
+@click.argument("file")
+@click.option("--game", "-g", default=None, help=INFER_HELP)
+@click.option("--cards", "card_files", multiple=True, metavar="FILE",
+              help="Extra card pool (TOML).")
+@click.option("--store", default=None, metavar="DIR", help="Card store folder.")
+def deck_check(file, game, card_files, store):
+    """Validate FILE against the game's deck rules and show, card by card, what the engine
+    models and what it does not, with the share of the deck's abilities modelled."""
+    from experiments.match import deck_path, infer_game, load_table
+    from simcore.games.registry import get_game
+
+    g = get_game(game or infer_game([file]))
+    table, imported = load_table(g, card_files, store)
+    d = g.resolve_deck(deck_path(g, file), table)
+    click.echo(f"{d.name}: a legal {g.title} deck of {len(d.cards)} cards, "
+               f"Leader {table.label(d.leader)}")
+    if g.coverage is None:
+        return
+    cov = g.coverage(d, table, imported)
+    for c in cov.cards:
+        click.echo(f"  {c.copies}x {c.code} {c.name}")
+        if not c.known:
+            click.echo("      text unknown: stats from a card pool file")
+        for text in c.modelled:
+            click.echo(f"      modelled:     {text}")
+        for text in c.unmodelled:
+            click.echo(f"      not modelled: {text}")
+    click.echo(cov.figure())
 
 
 @cli.command()
 @_match_options
 @click.option("--index", "game_index", type=click.IntRange(0), default=0, show_default=True,
               help="Game index within the run (even: deck A first, odd: deck B first).")
-def replay(game, deck_a, deck_b, seed, turn_cap, ruleset, strategy_a, strategy_b, card_files,
-           game_index):
+def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
+           card_files, game_index):
     """Print one game of a run, turn by turn: the same game `simulate` played."""
     from experiments.match import load_match
 
-    g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files)
+    g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
+                                store)
     import numpy as np
 
     fams = np.array([a.fam, b.fam], dtype=np.int64)

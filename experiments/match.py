@@ -1,12 +1,15 @@
 """Build a match from what the user typed: game, decks (built-in names or files), strategies."""
 
+import re
 from pathlib import Path
 
 from simcore.cards import CardTable
+from simcore.decks import parse_line
 from simcore.errors import InputError
 from simcore.game import Game
-from simcore.games.registry import get_game
+from simcore.games.registry import games, get_game
 from simcore.runner import Seat
+from simcore.store import load_store
 from strategies.registry import resolve
 
 
@@ -23,14 +26,49 @@ def deck_path(game: Game, spec: str) -> Path:
     )
 
 
-def load_match(game_name: str, deck_a: str, deck_b: str, strategy_a: str, strategy_b: str,
-               card_files: tuple[str, ...] = ()) -> tuple[Game, CardTable, Seat, Seat]:
-    """Resolve everything a run needs, raising InputError on the first problem."""
-    game = get_game(game_name)
+def infer_game(specs: list[str]) -> str:
+    """The game whose built-in decks or card codes the deck arguments name."""
+    votes: dict[str, int] = {}
+    for spec in specs:
+        for name, game in games().items():
+            if spec in game.sample_decks():
+                votes[name] = votes.get(name, 0) + 1000
+        path = Path(spec)
+        if path.is_file():
+            try:
+                lines = path.read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError):
+                continue
+            for line in lines:
+                try:
+                    parsed = parse_line(line)
+                except ValueError:
+                    continue
+                for name, game in games().items():
+                    if parsed and game.code_pattern and re.match(game.code_pattern, parsed[0]):
+                        votes[name] = votes.get(name, 0) + 1
+    if not votes:
+        raise InputError(f"cannot tell the game of {', '.join(specs)}; pass --game")
+    return max(votes, key=lambda k: votes[k])
+
+
+def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None = None):
+    """The card table (imported cards, the built-in pool, then card files) and the store."""
     for f in card_files:
         if not Path(f).exists():
             raise InputError(f"{f}: no such card file")
-    table = game.load_cards(game.card_files() + [Path(f) for f in card_files])
+    imported = load_store(game.name, store) if game.store_entries else None
+    entries = game.store_entries(imported) if imported is not None else None
+    table = game.load_cards(game.card_files() + [Path(f) for f in card_files], entries)
+    return table, imported
+
+
+def load_match(game_name: str | None, deck_a: str, deck_b: str, strategy_a: str,
+               strategy_b: str, card_files: tuple[str, ...] = (), store: str | None = None
+               ) -> tuple[Game, CardTable, Seat, Seat]:
+    """Resolve everything a run needs, raising InputError on the first problem."""
+    game = get_game(game_name or infer_game([deck_a, deck_b]))
+    table, _ = load_table(game, card_files, store)
     seats = []
     for spec, strat in ((deck_a, strategy_a), (deck_b, strategy_b)):
         deck = game.resolve_deck(deck_path(game, spec), table)

@@ -10,6 +10,8 @@ from simcore.errors import InputError
 
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)$|^(\d+)\s*[xX×]\s*(\S+)$")
 _COUNT_LAST = re.compile(r"^(\S+)\s+[xX×]\s*(\d+)$")
+_NAMED = re.compile(r"^(\d+)\s*[xX×]?\s+.*\(([^()\s]+)\)$")  # 4 Name (OP01-016)
+_HEADER_COUNT = re.compile(r"\s*\(\d+\)\s*:?$|\s*:$")
 _CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9/_-]*-[A-Za-z0-9]+$")
 
 
@@ -44,6 +46,9 @@ def parse_line(text: str) -> tuple[str, int] | None:
         count, code = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         if _CODE.match(code):
             return code.upper(), int(count)
+    m = _NAMED.match(s)
+    if m and _CODE.match(m.group(2)):
+        return m.group(2).upper(), int(m.group(1))
     m = _COUNT_LAST.match(s)
     if m and _CODE.match(m.group(1)):
         return m.group(1).upper(), int(m.group(2))
@@ -52,8 +57,11 @@ def parse_line(text: str) -> tuple[str, int] | None:
     raise ValueError(s)
 
 
-def read_decklist(path: Path, ignore: tuple[str, ...] = ()) -> tuple[str, list[DeckLine]]:
-    """Read a decklist file; the name is taken from a '# name: ...' line or the file name."""
+def read_decklist(path: Path, headers: tuple[str, ...] = (),
+                  skip_containing: tuple[str, ...] = ()) -> tuple[str, list[DeckLine]]:
+    """Read a decklist file; the name is taken from a '# name: ...' line or the file name.
+    Section headers (`headers`, with an optional count or colon: 'Characters (30)') and
+    lines containing any of `skip_containing` (e.g. DON!! lines) are ignored."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -67,13 +75,14 @@ def read_decklist(path: Path, ignore: tuple[str, ...] = ()) -> tuple[str, list[D
         if stripped.lower().startswith("# name:"):
             name = stripped.split(":", 1)[1].strip() or name
             continue
-        if stripped.rstrip(":").lower() in ignore or any(
-            stripped.lower().startswith(w) for w in ignore
-        ):
+        low = stripped.lower()
+        if _HEADER_COUNT.sub("", low) in headers:
             continue
         try:
             parsed = parse_line(raw)
         except ValueError:
+            if any(w in low for w in skip_containing):
+                continue
             raise InputError(
                 f"{path}:{no}: cannot read {stripped!r} as a card line "
                 "(expected e.g. '4xOP01-016', '4 OP01-016' or 'OP01-016 x4')"

@@ -3,6 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -17,7 +18,8 @@ class Game:
     name: str
     title: str
     data_dir: Path
-    load_cards: Callable[[list[Path]], CardTable]
+    # load_cards(pool files, imported store entries or None)
+    load_cards: Callable[..., CardTable]
     resolve_deck: Callable[[Path, CardTable], Deck]
     columns: list[str]
     reasons: dict[int, str]
@@ -27,6 +29,14 @@ class Game:
     run_batch: Callable[..., np.ndarray]
     # replay(table, deck_a, deck_b, seed, game, fams, params, ruleset, turn_cap) -> lines
     replay: Callable[..., list[str]]
+    # import_cards(path) -> (store rows DataFrame, ImportReport); None: no importer yet
+    import_cards: Callable[[Path], tuple[Any, Any]] | None = None
+    # store_entries(store DataFrame) -> {code: card entry}, the pool's TOML shape
+    store_entries: Callable[[Any], dict[str, dict]] | None = None
+    # coverage(deck, table, store DataFrame or None) -> DeckCoverage
+    coverage: Callable[..., Any] | None = None
+    # code_pattern: a regular expression that the game's card codes match (game inference)
+    code_pattern: str = ""
 
     def card_files(self) -> list[Path]:
         return [self.data_dir / "cards.toml"]

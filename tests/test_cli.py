@@ -46,10 +46,11 @@ def line_no(lines: list[str], prefix: str) -> int:
 
 def test_decks_lists_the_three_built_in_decks():
     """`tcgsim decks` lists the 3 built-in decks with their Leaders, exit status 0."""
-    r = tcgsim("decks")
+    r = tcgsim("decks", "--game", "onepiece")
     assert r.returncode == 0, r.stderr
     assert r.stderr == ""
-    lines = r.stdout.splitlines()
+    assert r.stdout.splitlines()[0] == "ONE PIECE Card Game (--game onepiece):"
+    lines = r.stdout.splitlines()[1:]
     assert len(lines) == 3
     assert [s.split()[0] for s in lines] == ["blue-crocodile", "green-kid", "red-luffy"]
     assert all("Leader" in s for s in lines)
@@ -58,10 +59,10 @@ def test_decks_lists_the_three_built_in_decks():
 
 def test_strategies_lists_families_and_parameters():
     """`tcgsim strategies` lists random and default with default's parameters."""
-    r = tcgsim("strategies")
+    r = tcgsim("strategies", "--game", "onepiece")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("random:")
-    assert "\ndefault:" in r.stdout
+    assert r.stdout.startswith("ONE PIECE Card Game (--game onepiece):\n  random:")
+    assert "\n  default:" in r.stdout
     assert re.search(r"^\s+mulligan_min = 2\b", r.stdout, re.M)
 
 

@@ -9,6 +9,7 @@ from simcore.decks import Deck
 from simcore.game import Game
 from simcore.games.onepiece.cards import load_cards
 from simcore.games.onepiece.deckrules import resolve_deck
+from simcore.games.onepiece.importer import deck_coverage, read_database, store_entries
 from simcore.games.onepiece.layout import REASONS, RULESETS
 
 
@@ -63,4 +64,8 @@ GAME = Game(
     default_turn_cap=100,
     run_batch=run_batch,
     replay=replay,
+    import_cards=read_database,
+    store_entries=store_entries,
+    coverage=deck_coverage,
+    code_pattern=r"^(OP|ST|EB|PRB)\d+-\d+$|^P-\d+$",
 )

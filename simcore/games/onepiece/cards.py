@@ -133,9 +133,13 @@ def card_row(where: str, entry: dict) -> list[int]:
     return row
 
 
-def load_cards(paths: list[Path]) -> CardTable:
-    """Merge card pool files; a later file may not redefine a code differently."""
+def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardTable:
+    """Merge imported cards (`store`, lowest precedence) and card pool files; a later file
+    may not redefine a code differently."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
+    for code, entry in (store or {}).items():
+        rows[code] = (code, str(entry.get("name", code)), card_row(f"card store: {code}", entry))
+    imported = set(rows)
     for path in paths:
         data = read_toml(path)
         cards = data.get("cards")
@@ -147,7 +151,8 @@ def load_cards(paths: list[Path]) -> CardTable:
                 raise InputError(f"{where}: expected a table")
             row = card_row(where, entry)
             code = code.upper()
-            if code in rows and rows[code][2] != row:
+            if code in rows and code not in imported and rows[code][2] != row:
                 raise InputError(f"{where}: redefines {code} with different stats")
             rows[code] = (code, str(entry.get("name", code)), row)
+            imported.discard(code)
     return build_table("onepiece", list(rows.values()), NCOLS)

@@ -12,8 +12,9 @@ from simcore.games.onepiece import cards as C
 
 DECK_SIZE = 50
 MAX_COPIES = 4
-IGNORE = ("don", "don!!", "leader", "characters", "character", "events", "event", "stages",
-          "stage", "deck", "main deck", "// ")
+HEADERS = ("leader", "leaders", "character", "characters", "event", "events", "stage",
+           "stages", "deck", "main deck", "don", "don!!")
+SKIP = ("don!!", "don!! card")
 
 
 def _color_names(bits: int) -> str:
@@ -22,7 +23,7 @@ def _color_names(bits: int) -> str:
 
 def resolve_deck(path: Path, table: CardTable) -> Deck:
     """Read and validate a ONE PIECE decklist; errors name the file, line and rule."""
-    name, lines = read_decklist(path, IGNORE)
+    name, lines = read_decklist(path, HEADERS, SKIP)
     leader = -1
     leader_line = 0
     cards: list[int] = []

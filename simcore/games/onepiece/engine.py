@@ -529,6 +529,10 @@ def play_card(st, ct, lg, p, h, fams, prms, rng, buf):
                            rng, buf)
     elif cat == C.STAGE:
         place_stage(st, lg, p, card)
+        eff = ct[card, C.MAIN_EFF]
+        if eff != C.EFF_NONE:  # [On Play]
+            resolve_effect(st, ct, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
+                           rng, buf)
     else:
         to_trash(st, p, card)  # 2-7-3: an Event is trashed, then resolves
         log(st, lg, E.E_PLAY, p, card, -1, 0)

@@ -1,0 +1,42 @@
+"""How much of a deck's card text the engine models: per card and as one figure."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class CardCoverage:
+    code: str
+    name: str
+    copies: int
+    modelled: list[str]
+    unmodelled: list[str]
+    known: bool  # False when the card's text is unknown (built-in pool or a card file)
+
+
+@dataclass
+class DeckCoverage:
+    cards: list[CardCoverage] = field(default_factory=list)
+
+    @property
+    def modelled(self) -> int:
+        return sum(c.copies * len(c.modelled) for c in self.cards if c.known)
+
+    @property
+    def total(self) -> int:
+        return sum(c.copies * (len(c.modelled) + len(c.unmodelled)) for c in self.cards
+                   if c.known)
+
+    @property
+    def unknown(self) -> int:
+        return sum(c.copies for c in self.cards if not c.known)
+
+    def figure(self) -> str:
+        """One line: the share of the deck's abilities the engine models."""
+        if self.total == 0 and self.unknown:
+            return "coverage: card text unknown (cards from a card pool file, not an import)"
+        share = 100 * self.modelled / self.total if self.total else 100.0
+        line = (f"coverage: {self.modelled} of {self.total} abilities in the deck modelled "
+                f"({share:.0f} %)")
+        if self.unknown:
+            line += f"; {self.unknown} cards with unknown text"
+        return line

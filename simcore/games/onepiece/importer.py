@@ -1,0 +1,196 @@
+"""Import ONE PIECE card databases in the public punk-records JSON format (a folder of
+per-pack card lists, or an index keyed by card id) into store rows."""
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from simcore.errors import InputError
+from simcore.games.onepiece.cards import CATEGORIES, COLOR_BITS, MAX_VALUE
+from simcore.games.onepiece.layout import LIFE_CAP
+from simcore.games.onepiece.textparse import parse_card
+
+_ALT_ART = re.compile(r"_[a-z]\d+$", re.IGNORECASE)
+SLOTS = ("on_play", "main", "counter_event", "trigger")
+
+
+@dataclass
+class ImportReport:
+    """What an import read: printings, distinct cards, counts, and problems found."""
+
+    files: int = 0
+    printings: int = 0
+    per_set: dict[str, int] = field(default_factory=dict)
+    per_category: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def rules_id(card_id: str) -> str:
+    """The card's rules identity: alternate-art suffixes such as _p1 or _r1 removed."""
+    return _ALT_ART.sub("", card_id.strip()).upper()
+
+
+def _number(value: object, where: str, key: str, report: ImportReport) -> int:
+    """Numbers come as ints, numeric strings, null or '-' (none); anything else is reported."""
+    if value is None or value == "-" or value == "":
+        return 0
+    if isinstance(value, bool):
+        report.problems.append(f"{where}: {key} is {value!r}; read as 0")
+        return 0
+    if isinstance(value, int | float) and float(value).is_integer():
+        v = int(value)
+    elif isinstance(value, str) and value.strip().lstrip("+").isdigit():
+        v = int(value.strip())
+    else:
+        report.problems.append(f"{where}: {key} is {value!r}; read as 0")
+        return 0
+    if not 0 <= v <= MAX_VALUE:
+        report.problems.append(f"{where}: {key} {v} out of range; read as 0")
+        return 0
+    return v
+
+
+def _card_files(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*.json"))
+    raise InputError(f"{path}: no such file or folder")
+
+
+def _printings(path: Path) -> list[dict] | None:
+    """The card printings in one JSON file, None if the file holds something else."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"{path}: not a readable JSON file ({exc})") from None
+    if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
+        data = list(data.values())
+    if not isinstance(data, list) or not data or not all(isinstance(c, dict) for c in data):
+        return None
+    if not all(("id" in c or "card_id" in c) and "category" in c for c in data):
+        return None
+    return data
+
+
+def read_database(path: Path) -> tuple[pl.DataFrame, ImportReport]:
+    """Read every card printing under `path`; one row per rules identity."""
+    report = ImportReport()
+    rows: dict[str, dict] = {}
+    seen: set[str] = set()
+    for file in _card_files(Path(path)):
+        printings = _printings(file)
+        if printings is None:
+            continue
+        report.files += 1
+        for c in printings:
+            raw_id = str(c.get("id") or c.get("card_id"))
+            if raw_id in seen:  # the same printing in a pack file and an index file
+                continue
+            seen.add(raw_id)
+            report.printings += 1
+            code = rules_id(raw_id)
+            where = f"{file.name}: {raw_id}"
+            row = _row(c, code, where, report)
+            if row is None:
+                continue
+            if code in rows:
+                rows[code]["printings"] += 1
+                continue
+            rows[code] = row
+            report.per_set[row["set"]] = report.per_set.get(row["set"], 0) + 1
+            report.per_category[row["category"]] = report.per_category.get(row["category"], 0) + 1
+    if report.files == 0:
+        raise InputError(f"{path}: no ONE PIECE card data found (expected punk-records JSON)")
+    df = pl.DataFrame(list(rows.values()), schema=_SCHEMA) if rows else pl.DataFrame(
+        schema=_SCHEMA)
+    return df, report
+
+
+_SCHEMA = {
+    "code": pl.String, "name": pl.String, "set": pl.String, "category": pl.String,
+    "colors": pl.List(pl.String), "types": pl.List(pl.String), "cost": pl.Int32,
+    "power": pl.Int32, "counter": pl.Int32, "life": pl.Int32,
+    "keywords": pl.List(pl.String),
+    **{f"{s}{suffix}": (pl.String if suffix == "" else pl.Int32)
+       for s in SLOTS for suffix in ("", "_value")},
+    "modelled": pl.List(pl.String), "unmodelled": pl.List(pl.String), "printings": pl.Int32,
+}
+
+
+def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
+    category = str(c.get("category") or "").strip().lower()
+    if category not in CATEGORIES:
+        report.problems.append(f"{where}: unknown category {c.get('category')!r}; skipped")
+        return None
+    colors = [str(x).strip().lower() for x in (c.get("colors") or [])]
+    bad = [x for x in colors if x not in COLOR_BITS]
+    if bad or not colors:
+        report.problems.append(f"{where}: colours {c.get('colors')!r} not understood; skipped")
+        return None
+    cost = _number(c.get("cost"), where, "cost", report)
+    life = 0
+    if category == "leader":  # the Leader's Life is stored in `cost`
+        life, cost = cost, 0
+        if not 1 <= life <= LIFE_CAP:
+            report.problems.append(f"{where}: Leader Life {life} out of range; skipped")
+            return None
+    parsed = parse_card(c.get("effect"), c.get("trigger"))
+    row = {
+        "code": code, "name": str(c.get("name") or code), "set": code.split("-")[0],
+        "category": category, "colors": colors,
+        "types": [str(t) for t in (c.get("types") or [])],
+        "cost": cost, "power": _number(c.get("power"), where, "power", report),
+        "counter": _number(c.get("counter"), where, "counter", report), "life": life,
+        "keywords": parsed.keywords, "modelled": parsed.modelled,
+        "unmodelled": parsed.unmodelled, "printings": 1,
+    }
+    for slot in SLOTS:
+        eff = parsed.effects.get(slot)
+        row[slot] = eff[0] if eff else ""
+        row[f"{slot}_value"] = eff[1] if eff else 0
+    if category != "character" and row["counter"]:
+        report.problems.append(f"{where}: a {category} with a counter value; ignored")
+        row["counter"] = 0
+    return row
+
+
+def store_entries(df: pl.DataFrame) -> dict[str, dict]:
+    """Store rows as card entries in the TOML pool's shape (for cards.card_row)."""
+    entries = {}
+    for r in df.iter_rows(named=True):
+        e = {"name": r["name"], "category": r["category"], "colors": r["colors"],
+             "cost": r["cost"], "power": r["power"], "counter": r["counter"],
+             "keywords": r["keywords"]}
+        if r["category"] == "leader":
+            e["life"] = r["life"]
+        for slot in SLOTS:
+            if r[slot]:
+                e[slot] = {"effect": r[slot], "value": r[f"{slot}_value"]}
+        entries[r["code"]] = e
+    return entries
+
+
+def deck_coverage(deck, table, store: pl.DataFrame | None):
+    """Per card of the deck (Leader first): what the engine models and what it does not."""
+    from collections import Counter
+
+    from simcore.coverage import CardCoverage, DeckCoverage
+
+    by_code = {}
+    if store is not None:
+        by_code = {r["code"]: r for r in store.iter_rows(named=True)}
+    cov = DeckCoverage()
+    counts = Counter(int(c) for c in deck.cards)
+    for card, copies in [(deck.leader, 1), *sorted(counts.items())]:
+        code = table.codes[card]
+        r = by_code.get(code)
+        if r is None:
+            cov.cards.append(CardCoverage(code, table.names[card], copies, [], [], False))
+        else:
+            cov.cards.append(CardCoverage(code, r["name"], copies, list(r["modelled"]),
+                                          list(r["unmodelled"]), True))
+    return cov

@@ -1,0 +1,99 @@
+"""Read the engine's card model out of ONE PIECE card text: unconditional keywords and the
+effects the engine models. Every ability it cannot model is returned as unmodelled text."""
+
+import re
+from dataclasses import dataclass, field
+
+_REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\)")
+_KEYWORDS = {"Rush": "rush", "Blocker": "blocker", "Double Attack": "double_attack",
+             "Banish": "banish"}
+_KEYWORD_LINE = re.compile(r"^(?:\[(?:Rush|Blocker|Double Attack|Banish)\]\s*)+$")
+_N = r"(\d+)"
+_EFFECTS = [
+    (re.compile(rf"^Draw {_N} cards?\.$"), "draw"),
+    (re.compile(r"^Play this card\.$"), "play_self"),
+    (re.compile(rf"^K\.O\. up to 1 of your opponent's Characters with a cost of {_N} or less\.$"),
+     "ko_cost_le"),
+    (re.compile(rf"^K\.O\. up to 1 of your opponent's Characters with {_N} power or less\.$"),
+     "ko_power_le"),
+    (re.compile(rf"^Rest up to 1 of your opponent's Characters with a cost of {_N} or less\.$"),
+     "rest_cost_le"),
+    (re.compile(r"^Rest up to 1 of your opponent's Characters\.$"), "rest_cost_le"),
+    (re.compile(rf"^Return up to 1 Character with a cost of {_N} or less to the owner's hand\.$"),
+     "bounce_cost_le"),
+    (re.compile(rf"^Up to 1 of your Leader or Character cards gains \+{_N} power during this "
+                r"turn\.$"), "power_turn"),
+    (re.compile(rf"^Up to 1 of your Leader or Character cards gains \+{_N} power during this "
+                r"battle\.$"), "power_battle"),
+    (re.compile(r"^Add up to 1 card from the top of your deck to the top of your Life cards\.$"),
+     "add_life"),
+    (re.compile(rf"^Deal {_N} damage to your opponent's Leader\.$"), "life_damage"),
+]
+_ANY_COST = 99  # "Rest up to 1 of your opponent's Characters." has no cost limit
+_SLOT_TAGS = {"On Play": "on_play", "Main": "main", "Counter": "counter_event"}
+_TAGGED = re.compile(r"^\[(On Play|Main|Counter)\]\s*(.*)$")
+_ACTIVATE = re.compile(r"^Activate this card's \[(On Play|Main|Counter)\] effect\.$")
+
+
+@dataclass
+class ParsedText:
+    """What the engine will model of one card's text, and what it will not."""
+
+    keywords: list[str] = field(default_factory=list)
+    effects: dict[str, tuple[str, int]] = field(default_factory=dict)  # slot -> (effect, value)
+    modelled: list[str] = field(default_factory=list)  # abilities modelled (clean text)
+    unmodelled: list[str] = field(default_factory=list)  # abilities not modelled (clean text)
+
+
+def clean(text: str) -> str:
+    """Drop reminder text in parentheses and collapse spaces."""
+    return re.sub(r"\s+", " ", _REMINDER.sub("", text)).strip()
+
+
+def parse_effect(body: str) -> tuple[str, int] | None:
+    """(effect, value) if the whole sentence is one effect the engine models."""
+    body = clean(body)
+    for pattern, name in _EFFECTS:
+        m = pattern.match(body)
+        if m:
+            if m.groups():
+                return name, int(m.group(1))
+            return name, _ANY_COST if name == "rest_cost_le" else 1
+    return None
+
+
+def abilities(effect_text: str | None) -> list[str]:
+    """The card's abilities: one per paragraph of its effect text (reminders dropped)."""
+    if not effect_text or effect_text.strip() in ("", "-"):
+        return []
+    parts = re.split(r"<br\s*/?>|\n", effect_text)
+    return [c for c in (clean(p) for p in parts) if c and c != "-"]
+
+
+def parse_card(effect_text: str | None, trigger_text: str | None) -> ParsedText:
+    """Keywords and modelled effects of one card; every other ability is unmodelled."""
+    out = ParsedText()
+    for ability in abilities(effect_text):
+        if _KEYWORD_LINE.match(ability):
+            for kw in re.findall(r"\[([^\]]+)\]", ability):
+                out.keywords.append(_KEYWORDS[kw])
+            out.modelled.append(ability)
+            continue
+        m = _TAGGED.match(ability)
+        parsed = parse_effect(m.group(2)) if m else None
+        if m and parsed:
+            out.effects[_SLOT_TAGS[m.group(1)]] = parsed
+            out.modelled.append(ability)
+        else:
+            out.unmodelled.append(ability)
+    trig = clean(trigger_text or "")
+    if trig:
+        body = re.sub(r"^\[Trigger\]\s*", "", trig)
+        act = _ACTIVATE.match(body)
+        parsed = out.effects.get(_SLOT_TAGS[act.group(1)]) if act else parse_effect(body)
+        if parsed and parsed[0] != "life_damage":
+            out.effects["trigger"] = parsed
+            out.modelled.append(trig)
+        else:
+            out.unmodelled.append(trig)
+    return out

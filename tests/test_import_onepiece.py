@@ -1,0 +1,181 @@
+"""Importing the public ONE PIECE card database, reading real decklists, and checking the
+keyword/effect extraction against hand-labelled cards (tests/data/onepiece_labels.toml)."""
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from simcore.errors import InputError
+from simcore.games.onepiece.importer import read_database, rules_id
+from simcore.games.onepiece.textparse import parse_card
+from simcore.store import load_store, merge_into_store
+from tests.carddata import require
+
+LABELS = Path(__file__).parent / "data" / "onepiece_labels.toml"
+SLOTS = ("on_play", "main", "counter_event", "trigger")
+
+
+@pytest.fixture(scope="module")
+def database():
+    return read_database(require("optcg", "english"))
+
+
+def _source_cards(root: Path) -> dict[str, dict]:
+    cards = {}
+    for f in sorted((root / "data").glob("*.json")):
+        for c in json.loads(f.read_text()):
+            cards.setdefault(rules_id(c["id"]), c)
+    return cards
+
+
+def test_every_card_imports_and_counts_match(database):
+    """Every printing imports; distinct cards per set and per category match the source."""
+    df, report = database
+    source = _source_cards(require("optcg", "english"))
+    assert df.height == len(source) == 2665
+    assert report.problems == []
+    by_set = Counter(code.split("-")[0] for code in source)
+    assert report.per_set == dict(by_set)
+    by_cat = Counter(c["category"].lower() for c in source.values())
+    assert report.per_category == dict(by_cat)
+    assert df["code"].is_unique().all()
+    assert not df["code"].str.contains("_").any()  # alternate arts merged
+
+
+def test_leader_life_comes_from_cost(database):
+    """The punk-records format stores a Leader's Life in `cost`."""
+    df, _ = database
+    luffy = df.filter(pl.col("code") == "ST01-001").row(0, named=True)
+    assert (luffy["life"], luffy["cost"], luffy["power"]) == (5, 0, 5000)
+
+
+def _labelled() -> dict:
+    return tomllib.loads(LABELS.read_text())["cards"]
+
+
+def test_extraction_against_hand_labels(database, capsys):
+    """Precision and recall of the modelled keywords and effects on >= 50 hand-labelled cards
+    (>= 0.98 each), and the count of unmodelled abilities per card."""
+    df, _ = database
+    source = _source_cards(require("optcg", "english"))
+    labels = _labelled()
+    assert len(labels) >= 50
+    truth, pred = set(), set()
+    unmodelled_ok = 0
+    for code, lab in labels.items():
+        c = source[code]
+        parsed = parse_card(c["effect"], c["trigger"])
+        for kw in lab["keywords"]:
+            truth.add((code, "kw", kw))
+        for kw in parsed.keywords:
+            pred.add((code, "kw", kw))
+        for slot in SLOTS:
+            spec = lab.get(slot)
+            if isinstance(spec, dict):
+                truth.add((code, slot, spec["effect"], spec.get("value", 1)))
+            if slot in parsed.effects:
+                pred.add((code, slot, *parsed.effects[slot]))
+        row = df.filter(pl.col("code") == code).row(0, named=True)
+        assert row["counter"] == lab["counter"], code
+        unmodelled_ok += len(parsed.unmodelled) == lab["unmodelled"]
+    hit = len(truth & pred)
+    precision, recall = hit / len(pred), hit / len(truth)
+    with capsys.disabled():
+        print(f"\n[onepiece extraction] {len(labels)} cards, {len(truth)} labelled items: "
+              f"precision {precision:.3f}, recall {recall:.3f}, "
+              f"unmodelled count right on {unmodelled_ok}/{len(labels)} cards")
+    assert precision >= 0.98 and recall >= 0.98, sorted(truth ^ pred)
+    assert unmodelled_ok >= 0.9 * len(labels)
+
+
+def test_store_is_idempotent_and_atomic(database, tmp_path):
+    """Re-importing replaces cards by code; importing a subset adds nothing new."""
+    df, _ = database
+    _, added, replaced = merge_into_store("onepiece", df, tmp_path)
+    assert (added, replaced) == (df.height, 0)
+    _, added, replaced = merge_into_store("onepiece", df.head(100), tmp_path)
+    assert (added, replaced) == (0, 100)
+    assert load_store("onepiece", tmp_path).height == df.height
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_corrupt_database_is_one_line_error(tmp_path):
+    bad = tmp_path / "cards.json"
+    bad.write_text("[{\"id\": \"OP01-001\", ")
+    with pytest.raises(InputError, match=r"cards.json: not a readable JSON file"):
+        read_database(bad)
+    with pytest.raises(InputError, match="nothing: no such file or folder"):
+        read_database(tmp_path / "nothing")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "other.json").write_text('{"version": 2}')
+    with pytest.raises(InputError, match="no ONE PIECE card data"):
+        read_database(empty)
+
+
+def _tcgsim(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)],
+                          capture_output=True, text=True, env=env)
+
+
+def test_round_trip_import_check_simulate(tmp_path):
+    """Import the database, check the real decklist, simulate 10,000 games with it."""
+    root = require("optcg", "english")
+    decklist = require("decklists", "optcg_blue_doflamingo_a.txt")
+    store = tmp_path / "store"
+    r = _tcgsim("cards", "import", root, "--game", "onepiece", "--store", store)
+    assert r.returncode == 0, r.stderr
+    assert "2665 cards" in r.stdout
+    r = _tcgsim("deck", "check", decklist, "--store", store)
+    assert r.returncode == 0, r.stderr
+    assert "a legal ONE PIECE Card Game deck of 50 cards" in r.stdout
+    assert re.search(r"^coverage: \d+ of \d+ abilities in the deck modelled", r.stdout, re.M)
+    r = _tcgsim("simulate", decklist, "red-luffy", "-n", 10000, "--store", store)
+    assert r.returncode == 0, r.stderr
+    assert "10000 games" in r.stdout and "coverage:" in r.stdout
+
+
+def test_unknown_code_suggests_close_matches(tmp_path):
+    """An unknown code names the file and line and suggests the closest codes."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1xST01-001\n4xST01-0O3\n")
+    r = _tcgsim("deck", "check", deck, "--game", "onepiece", "--store", tmp_path / "empty")
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1
+    assert f"{deck}:2: unknown card code ST01-0O3; did you mean" in r.stderr
+
+
+def test_corrupt_import_writes_nothing(tmp_path):
+    """A corrupt database file: one line naming the file, exit 2, no card store written."""
+    bad = tmp_path / "OP-99.json"
+    bad.write_text("[{\"id\": ")
+    store = tmp_path / "store"
+    r = _tcgsim("cards", "import", bad, "--game", "onepiece", "--store", store)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "OP-99.json: not a readable JSON file" in r.stderr
+    assert not store.exists()
+
+
+def test_broken_values_are_reported_not_fatal(tmp_path):
+    """Strings for numbers are read, '-' means none, nonsense is reported and read as 0."""
+    data = [
+        {"id": "OP99-001", "name": "L", "category": "Leader", "colors": ["Red"], "cost": "5",
+         "power": 5000, "counter": None, "effect": "-", "trigger": None},
+        {"id": "OP99-002_p1", "name": "C", "category": "Character", "colors": ["Red"],
+         "cost": 2, "power": "abc", "counter": "-", "effect": "[Blocker]", "trigger": None},
+    ]
+    f = tmp_path / "set.json"
+    f.write_text(json.dumps(data))
+    df, report = read_database(f)
+    rows = {r["code"]: r for r in df.iter_rows(named=True)}
+    assert rows["OP99-001"]["life"] == 5
+    assert rows["OP99-002"]["power"] == 0 and rows["OP99-002"]["counter"] == 0
+    assert rows["OP99-002"]["keywords"] == ["blocker"]
+    assert report.problems == ["set.json: OP99-002_p1: power is 'abc'; read as 0"]
