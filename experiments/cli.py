@@ -31,6 +31,11 @@ def _match_options(f):
     f = click.option("--strategy-b", default="default", show_default=True,
                      help="Strategy of deck B: a name, or name:key=value,... "
                      "(see `tcgsim strategies`).")(f)
+    f = click.option("--param-b", "params_b", multiple=True, metavar="KEY=VALUE",
+                     help="A parameter of deck B's strategy (repeatable).")(f)
+    f = click.option("--param-a", "params_a", multiple=True, metavar="KEY=VALUE",
+                     help="A parameter of deck A's strategy (repeatable), e.g. "
+                     "--param-a counter_reserve=2.")(f)
     f = click.option("--strategy-a", default="default", show_default=True,
                      help="Strategy of deck A.")(f)
     f = click.option("--ruleset", default=None,
@@ -66,7 +71,7 @@ def _ruleset(game, name: str | None) -> int:
               help="Write one row per game to this parquet file.")
 @click.option("--debug", is_flag=True, help="Check the rules invariants after every action.")
 def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
-             card_files, n_games, threads, out, debug):
+             params_a, params_b, card_files, n_games, threads, out, debug):
     """Play DECK_A against DECK_B and report the win rate of DECK_A.
 
     DECK_A and DECK_B are built-in deck names (see `tcgsim decks`) or decklist files.
@@ -79,7 +84,7 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
     from simcore.runner import run_games
 
     g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
-                                store)
+                                store, params_a, params_b)
     rs = _ruleset(g, ruleset)
     if out is not None:
         parent = Path(out).resolve().parent
@@ -150,15 +155,87 @@ def decks(game):
 @cli.command()
 @click.option("--game", "-g", default=None, help=GAME_HELP + " Default: all games.")
 def strategies(game):
-    """List the strategies of a game and their parameters."""
-    from strategies.registry import families
+    """List the strategies of a game: families with their parameters, then presets
+    (built-in and those installed through the `tcgsim.strategies` entry point)."""
+    from strategies.registry import families, presets
 
     for g in _chosen_games(game):
         click.echo(f"{g.title} (--game {g.name}):")
         for fam in families(g.name).values():
             click.echo(f"  {fam.name}: {fam.description}")
             for pname, default, desc in fam.params:
-                click.echo(f"      {pname} = {default:g}  ({desc})")
+                lo, hi = fam.ranges.get(pname, (None, None))
+                rng = f", {lo:g}..{hi:g}" if lo is not None else ""
+                click.echo(f"      {pname} = {default:g}  ({desc}{rng})")
+        for name, pr in presets(g.name).items():
+            settings = ", ".join(f"{k}={v:g}" for k, v in pr.params.items())
+            click.echo(f"  {name}: preset of {pr.family} ({settings}): {pr.description}")
+
+
+@cli.command()
+@click.option("--game", "-g", default="onepiece", show_default=True, help=GAME_HELP)
+@click.option("--games", "-n", "n_games", type=click.IntRange(2), default=2000,
+              show_default=True, help="Games per family pairing and deck pairing.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
+@click.option("--threads", "-t", type=click.IntRange(1), default=None)
+def ladder(game, n_games, seed, threads):
+    """Play every strategy family against every other on the built-in decks and rate them.
+
+    Each pairing plays every ordered pair of built-in decks, with paired games that swap
+    the first player, so seats and decks are balanced. Prints each family's score against
+    each other family (draws count half) with a 95 % interval, and an Elo-style rating
+    (Bradley-Terry fit, `random` = 0).
+    """
+    from experiments.ladder import format_ladder, run_ladder
+    from simcore.games.registry import get_game
+
+    g = get_game(game)
+    table = g.load_cards(g.card_files())
+    lad = run_ladder(g, table, n_games, seed, threads, lambda m: click.echo(m, err=True))
+    click.echo(format_ladder(lad))
+
+
+@cli.command("tune-strategy")
+@click.option("--game", "-g", default="onepiece", show_default=True, help=GAME_HELP)
+@click.option("--family", default="default", show_default=True, help="Family to tune.")
+@click.option("--field", "field_", default=None,
+              help="Comma-separated opponents (default: every other heuristic family and "
+              "the family itself at its defaults).")
+@click.option("--games", "-n", "n_games", type=click.IntRange(2), default=2000,
+              show_default=True, help="Games per opponent and deck pairing per candidate.")
+@click.option("--rounds", type=click.IntRange(1, 10), default=1, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
+@click.option("--threads", "-t", type=click.IntRange(1), default=None)
+def tune_strategy(game, family, field_, n_games, rounds, seed, threads):
+    """Tune a strategy family's parameters against a field by coordinate search.
+
+    Every candidate plays the same games (common random numbers). The gain is then
+    measured again on fresh games (seed + 1) so the figure is not flattered by the search.
+    """
+    from experiments.strategy_tuning import _spec, field_score, tune
+    from simcore.games.registry import get_game
+    from strategies.registry import families
+
+    g = get_game(game)
+    fams = families(g.name)
+    if family not in fams:
+        raise InputError(f"unknown strategy family {family!r} for {g.name}; "
+                         f"known: {', '.join(fams)}")
+    opponents = field_.split(",") if field_ else [n for n in fams if n != "random"]
+    for o in opponents:
+        if o not in fams:
+            raise InputError(f"--field: unknown strategy {o!r}; known: {', '.join(fams)}")
+    table = g.load_cards(g.card_files())
+    t = tune(g, table, family, opponents, n_games, seed, rounds, threads,
+             lambda m: click.echo(m, err=True))
+    before = field_score(g, table, _spec(family, t.start), opponents, n_games, seed + 1,
+                         threads)
+    after = field_score(g, table, _spec(family, t.best), opponents, n_games, seed + 1,
+                        threads)
+    click.echo(f"field: {', '.join(opponents)}")
+    click.echo("tuned: " + ", ".join(f"{k}={v:g}" for k, v in t.best.items()))
+    click.echo(f"score against the field on fresh games: {100 * before:.2f} % -> "
+               f"{100 * after:.2f} % ({100 * (after - before):+.2f} points)")
 
 
 @cli.group()
@@ -236,12 +313,12 @@ def deck_check(file, game, card_files, store):
 @click.option("--index", "game_index", type=click.IntRange(0), default=0, show_default=True,
               help="Game index within the run (even: deck A first, odd: deck B first).")
 def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
-           card_files, game_index):
+           params_a, params_b, card_files, game_index):
     """Print one game of a run, turn by turn: the same game `simulate` played."""
     from experiments.match import load_match
 
     g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
-                                store)
+                                store, params_a, params_b)
     import numpy as np
 
     fams = np.array([a.fam, b.fam], dtype=np.int64)

@@ -64,14 +64,16 @@ def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None =
 
 
 def load_match(game_name: str | None, deck_a: str, deck_b: str, strategy_a: str,
-               strategy_b: str, card_files: tuple[str, ...] = (), store: str | None = None
+               strategy_b: str, card_files: tuple[str, ...] = (), store: str | None = None,
+               params_a: tuple[str, ...] = (), params_b: tuple[str, ...] = ()
                ) -> tuple[Game, CardTable, Seat, Seat]:
     """Resolve everything a run needs, raising InputError on the first problem."""
     game = get_game(game_name or infer_game([deck_a, deck_b]))
     table, _ = load_table(game, card_files, store)
     seats = []
-    for spec, strat in ((deck_a, strategy_a), (deck_b, strategy_b)):
+    for spec, strat, extra in ((deck_a, strategy_a, params_a), (deck_b, strategy_b, params_b)):
         deck = game.resolve_deck(deck_path(game, spec), table)
-        fam, params = resolve(game.name, strat)
-        seats.append(Seat(deck, strat, fam, params))
+        fam, params = resolve(game.name, strat, extra)
+        label = strat + (":" if ":" not in strat else ",") + ",".join(extra) if extra else strat
+        seats.append(Seat(deck, label, fam, params))
     return game, table, seats[0], seats[1]

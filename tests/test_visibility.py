@@ -65,7 +65,7 @@ def _hide(st: np.ndarray, p: int, seed: int) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("strategy", ["default", "random"])
+@pytest.mark.parametrize("strategy", ["default", "random", "aggro", "control"])
 @pytest.mark.parametrize("turns", [3, 6, 9])
 def test_main_action_ignores_hidden_information(strategy: str, turns: int) -> None:
     """The Main Phase choice of the turn player is the same whatever the hidden cards are."""
@@ -84,7 +84,7 @@ def test_main_action_ignores_hidden_information(strategy: str, turns: int) -> No
     assert changed > 0  # the hidden part really changed
 
 
-@pytest.mark.parametrize("strategy", ["default", "random"])
+@pytest.mark.parametrize("strategy", ["default", "random", "aggro", "control"])
 def test_mulligan_ignores_deck_order(strategy: str) -> None:
     """5-2-1-6: the mulligan decision sees the hand only."""
     for game in range(6):

@@ -1,25 +1,55 @@
-"""ONE PIECE strategy families: `random` (uniform legal choices) and `default` (heuristic)."""
+"""ONE PIECE strategy families: `random` (uniform legal choices), `default`, `aggro` and
+`control` (heuristics sharing one parameter layout, each with its own defaults)."""
 
-from strategies.onepiece.policy import DEFAULT, RANDOM
-from strategies.registry import Family
+from strategies.onepiece.policy import AGGRO, CONTROL, DEFAULT, RANDOM
+from strategies.registry import Family, Preset
+
+# name, description, allowed range; the order is the kernels' parameter index (common.P_*).
+_PARAMS = (
+    ("mulligan_min", "redraw with fewer Characters of cost <= 3 than this", (0, 5)),
+    ("don_margin", "DON!! until an attacker beats the Leader by this much", (0, 10000)),
+    ("counter_life", "at this Life or less, counter with as many cards as needed", (0, 10)),
+    ("counter_hand", "above it, counter with one card only with this many in hand", (0, 99)),
+    ("block_life", "block hits on the Leader at this Life or less", (0, 10)),
+    ("ko_min_cost", "attack a rested Character of at least this cost first", (0, 99)),
+    ("save_cost", "block or counter to save a Character of at least this cost", (0, 99)),
+    ("use_trigger", "1 to activate [Trigger]s, 0 to take the card", (0, 1)),
+    ("counter_reserve", "active DON!! kept back for [Counter] Events", (0, 10)),
+)
+
+
+def _family(name: str, fam_id: int, description: str, defaults: tuple[float, ...]) -> Family:
+    return Family(
+        name, fam_id, description,
+        tuple((p, d, desc) for (p, desc, _), d in zip(_PARAMS, defaults, strict=True)),
+        {p: r for p, _, r in _PARAMS},
+    )
+
 
 FAMILIES = {
     "random": Family(
         "random", RANDOM, "uniform over the legal choices at every decision (baseline)"
     ),
-    "default": Family(
-        "default",
-        DEFAULT,
+    "default": _family(
+        "default", DEFAULT,
         "curve out, give DON!! where it wins battles, block and counter to stay alive",
-        (
-            ("mulligan_min", 2.0, "redraw with fewer Characters of cost <= 3 than this"),
-            ("don_margin", 1000.0, "DON!! until an attacker beats the Leader by this much"),
-            ("counter_life", 2.0, "at this Life or less, counter with as many cards as needed"),
-            ("counter_hand", 5.0, "above it, counter with one card only with this many in hand"),
-            ("block_life", 2.0, "block hits on the Leader at this Life or less"),
-            ("ko_min_cost", 3.0, "attack a rested Character of at least this cost first"),
-            ("save_cost", 5.0, "block or counter to save a Character of at least this cost"),
-            ("use_trigger", 1.0, "1 to activate [Trigger]s, 0 to take the card"),
-        ),
+        (4, 1000, 2, 8, 3, 3, 1, 1, 0),  # tuned: docs/strategies.md
     ),
+    "aggro": _family(
+        "aggro", AGGRO,
+        "damage first: flood the board, all DON!! into attackers, hit only the Leader",
+        (2, 0, 1, 99, 0, 99, 99, 1, 0),
+    ),
+    "control": _family(
+        "control", CONTROL,
+        "board first: K.O. Characters, keep DON!! for counters, block and counter readily",
+        (2, 2000, 4, 3, 4, 0, 3, 1, 2),
+    ),
+}
+
+PRESETS = {
+    "cautious": Preset("default", {"counter_life": 3, "block_life": 3},
+                       "default that defends from 3 Life"),
+    "reckless": Preset("aggro", {"counter_life": 0, "mulligan_min": 3},
+                       "aggro that never counters and mulligans for a low curve"),
 }

@@ -1,271 +1,28 @@
-"""ONE PIECE `default`: curve out, give DON where it wins battles, attack the Leader or
-profitable targets, block and counter to stay alive, keep counters when not threatened.
+"""ONE PIECE `default`: curve out with the costliest plays, give DON!! where it wins battles,
+attack the Leader or profitable targets, block and counter to stay alive, keep counters when
+not threatened. Parameters: strategies.onepiece.HEURISTIC_PARAMS."""
 
-Parameters (prm[i]): see PARAMS in strategies.onepiece.
-"""
-
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece.layout import (
-    DON_ACTIVE,
-    EMPTY,
-    F_CARD,
-    G_ACTIVE,
-    G_ATT,
-    G_TGT,
-    G_TURN,
-    HAND,
-    LEADER_REF,
-    N_CHARS,
-    N_HAND,
-    N_LIFE,
-    NCHAR,
-    NREF,
-    PSIZE,
-    STAGE,
-)
-from simcore.games.onepiece.legal import (
-    A_ATTACK,
-    A_DON,
-    A_END,
-    A_PLAY,
-    can_attack_with,
-    can_be_attacked,
-    can_play_from_hand,
-    counter_value,
-    effect_targets,
-    encode,
-    is_legal_blocker,
-    power,
-)
+from simcore.games.onepiece.layout import G_TURN
+from simcore.games.onepiece.legal import A_END, A_PLAY, NO_ACTION, encode
 from simcore.jit import kernel
-
-P_MULL_MIN, P_DON_MARGIN, P_COUNTER_LIFE, P_COUNTER_HAND = 0, 1, 2, 3
-P_BLOCK_LIFE, P_KO_MIN_COST, P_SAVE_COST, P_USE_TRIGGER = 4, 5, 6, 7
-
-
-@kernel
-def mulligan(st, ct, p, prm, rng, s):
-    """Redraw when fewer than P_MULL_MIN Characters of cost <= 3 are in the opening hand."""
-    b = p * PSIZE
-    cheap = 0
-    for h in range(st[b + N_HAND]):
-        card = st[b + HAND + h]
-        if ct[card, C.CATEGORY] == C.CHARACTER and ct[card, C.COST] <= 3:
-            cheap += 1
-    return cheap < prm[P_MULL_MIN]
-
-
-@kernel
-def _cheapest_char(st, ct, p):
-    b = p * PSIZE
-    best = -1
-    best_key = 1 << 30
-    for r in range(NCHAR):
-        card = st[b + F_CARD + r]
-        if card != EMPTY:
-            key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
-            if key < best_key:
-                best_key = key
-                best = r
-    return best
-
-
-@kernel
-def _play_choice(st, ct, p, buf):
-    """Hand index of the card worth playing now, or -1."""
-    b = p * PSIZE
-    best = -1
-    best_score = -1
-    full = st[b + N_CHARS] >= NCHAR
-    low = -1
-    if full:
-        low = ct[st[b + F_CARD + _cheapest_char(st, ct, p)], C.COST]
-    for h in range(st[b + N_HAND]):
-        if not can_play_from_hand(st, ct, p, h):
-            continue
-        card = st[b + HAND + h]
-        cat = ct[card, C.CATEGORY]
-        cost = ct[card, C.COST]
-        score = -1
-        if cat == C.CHARACTER:
-            if not full or cost > low:
-                score = cost * 10 + 5
-        elif cat == C.STAGE:
-            if st[b + STAGE] == EMPTY:
-                score = cost * 10 + 2
-        else:
-            eff = ct[card, C.MAIN_EFF]
-            if (eff == C.EFF_KO_COST_LE or eff == C.EFF_REST_COST_LE
-                    or eff == C.EFF_KO_POWER_LE or eff == C.EFF_BOUNCE_COST_LE):
-                if effect_targets(st, ct, p, eff, ct[card, C.MAIN_VAL], buf) > 0:
-                    score = cost * 10 + 3
-            elif eff == C.EFF_POWER_TURN or eff == C.EFF_POWER_BATTLE:
-                score = -1
-            else:
-                score = cost * 10 + 1
-        if score > best_score:
-            best_score = score
-            best = h
-    return best
+from strategies.onepiece.common import (
+    P_COUNTER_RESERVE,
+    P_DON_MARGIN,
+    P_KO_MIN_COST,
+    attack_choice,
+    don_choice,
+    play_choice,
+)
 
 
 @kernel
 def main_action(st, ct, p, prm, rng, s, buf):
-    b = p * PSIZE
-    o = 1 - p
-    h = _play_choice(st, ct, p, buf)
+    h = play_choice(st, ct, p, buf, False, int(prm[P_COUNTER_RESERVE]))
     if h >= 0:
         return encode(A_PLAY, h, 0)
     if st[G_TURN] <= 2:
         return encode(A_END, 0, 0)
-    need = power(st, ct, o, LEADER_REF) + int(prm[P_DON_MARGIN])
-    if st[b + DON_ACTIVE] > 0:
-        best_r = -1
-        best_def = 1 << 30
-        any_attacker = -1
-        for r in range(NREF):
-            if can_attack_with(st, ct, p, r):
-                any_attacker = r
-                d = need - power(st, ct, p, r)
-                if 0 < d < best_def and (d + 999) // 1000 <= st[b + DON_ACTIVE]:
-                    best_def = d
-                    best_r = r
-        if best_r >= 0:
-            return encode(A_DON, best_r, (best_def + 999) // 1000)
-        if any_attacker >= 0:
-            spare = LEADER_REF if can_attack_with(st, ct, p, LEADER_REF) else any_attacker
-            return encode(A_DON, spare, st[b + DON_ACTIVE])
-    # Attack with the strongest attacker that has a profitable target.
-    att = -1
-    att_pow = -(1 << 30)
-    for r in range(NREF):
-        if can_attack_with(st, ct, p, r):
-            pw = power(st, ct, p, r)
-            if pw > att_pow:
-                att_pow = pw
-                att = r
-    if att < 0:
-        return encode(A_END, 0, 0)
-    ob = o * PSIZE
-    best_t = -1
-    best_cost = -1
-    for t in range(NCHAR):
-        if can_be_attacked(st, o, t) and power(st, ct, o, t) <= att_pow:
-            cost = ct[st[ob + F_CARD + t], C.COST]
-            if cost >= prm[P_KO_MIN_COST] and cost > best_cost:
-                best_cost = cost
-                best_t = t
-    if best_t >= 0:
-        return encode(A_ATTACK, att, best_t)
-    if att_pow >= power(st, ct, o, LEADER_REF):
-        return encode(A_ATTACK, att, LEADER_REF)
-    for t in range(NCHAR):
-        if can_be_attacked(st, o, t) and power(st, ct, o, t) <= att_pow:
-            return encode(A_ATTACK, att, t)
-    return encode(A_END, 0, 0)
-
-
-@kernel
-def block(st, ct, d, prm, rng, s, buf):
-    """Block a hit on the Leader when Life is low, or save a valuable Character."""
-    a = st[G_ACTIVE]
-    t = st[G_TGT]
-    pa = power(st, ct, a, st[G_ATT])
-    if pa < power(st, ct, d, t):
-        return -1
-    db = d * PSIZE
-    if t == LEADER_REF:
-        if st[db + N_LIFE] > prm[P_BLOCK_LIFE]:
-            return -1
-        limit = 1 << 30
-    else:
-        tcost = ct[st[db + F_CARD + t], C.COST]
-        if tcost < prm[P_SAVE_COST]:
-            return -1
-        limit = tcost
-    best = -1
-    best_cost = 1 << 30
-    for r in range(NCHAR):
-        if is_legal_blocker(st, ct, d, r):
-            cost = ct[st[db + F_CARD + r], C.COST]
-            if cost < best_cost and cost < limit:
-                best_cost = cost
-                best = r
-    return best
-
-
-@kernel
-def counter(st, ct, d, prm, rng, s, buf):
-    """Spend the fewest counters that stop the hit, when it matters."""
-    a = st[G_ACTIVE]
-    t = st[G_TGT]
-    need = power(st, ct, a, st[G_ATT]) - power(st, ct, d, t) + 1
-    if need <= 0:
-        return -1
-    db = d * PSIZE
-    single_only = True
-    if t == LEADER_REF:
-        if st[db + N_LIFE] <= prm[P_COUNTER_LIFE]:
-            single_only = False
-        elif st[db + N_HAND] < prm[P_COUNTER_HAND]:
-            return -1
-    elif ct[st[db + F_CARD + t], C.COST] < prm[P_SAVE_COST]:
-        return -1
-    total = 0
-    best_cover = -1
-    best_cover_key = 1 << 30
-    biggest = -1
-    biggest_val = 0
-    for h in range(st[db + N_HAND]):
-        v = counter_value(st, ct, d, h)
-        card = st[db + HAND + h]
-        ceff = ct[card, C.COUNTER_EFF]
-        if v <= 1 or (ceff != C.EFF_NONE and ceff != C.EFF_POWER_BATTLE):
-            continue
-        total += v
-        is_event = 1 if ct[card, C.CATEGORY] == C.EVENT else 0
-        if v >= need:
-            key = v * 2 + is_event
-            if key < best_cover_key:
-                best_cover_key = key
-                best_cover = h
-        if v > biggest_val:
-            biggest_val = v
-            biggest = h
-    if best_cover >= 0:
-        return best_cover | (t << 8)
-    if single_only or total < need:
-        return -1
-    return biggest | (t << 8)
-
-
-@kernel
-def use_trigger(st, ct, p, card, prm, rng, s):
-    return prm[P_USE_TRIGGER] > 0.5
-
-
-@kernel
-def choose_target(st, ct, p, eff, val, prm, rng, s, cand, n):
-    """K.O./rest the costliest candidate; boost the card in battle, else the Leader."""
-    if eff == C.EFF_POWER_TURN or eff == C.EFF_POWER_BATTLE:
-        if st[G_ATT] != EMPTY:
-            mine = st[G_ATT] if st[G_ACTIVE] == p else st[G_TGT]
-            for i in range(n):
-                if cand[i] == mine:
-                    return mine
-        return LEADER_REF
-    ob = (1 - p) * PSIZE
-    best = -1
-    best_key = -1
-    for i in range(n):
-        card = st[ob + F_CARD + cand[i]]
-        key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
-        if key > best_key:
-            best_key = key
-            best = cand[i]
-    return best
-
-
-@kernel
-def trash_for_space(st, ct, p, prm, rng, s):
-    return _cheapest_char(st, ct, p)
+    a = don_choice(st, ct, p, int(prm[P_DON_MARGIN]), int(prm[P_COUNTER_RESERVE]))
+    if a != NO_ACTION:
+        return a
+    return attack_choice(st, ct, p, prm[P_KO_MIN_COST], False)

@@ -1,23 +1,28 @@
 """Dispatch from a seat's family id to its decision functions (an if/elif chain, which keeps
-numba's on-disk cache valid). A new family is a module plus one branch per decision here."""
+numba's on-disk cache valid). A new family is a module plus one branch per decision here
+and an entry in strategies.onepiece.FAMILIES."""
 
 from simcore.jit import kernel
-from strategies.onepiece import default, random_play
+from strategies.onepiece import aggro, common, control, default, random_play
 
-RANDOM, DEFAULT = 0, 1
+RANDOM, DEFAULT, AGGRO, CONTROL = 0, 1, 2, 3
 
 
 @kernel
 def mulligan(st, ct, p, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.mulligan(st, ct, p, prm, rng, s)
-    return default.mulligan(st, ct, p, prm, rng, s)
+    return common.mulligan(st, ct, p, prm, rng, s)
 
 
 @kernel
 def main_action(st, ct, p, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.main_action(st, ct, p, prm, rng, s, buf)
+    if fam == AGGRO:
+        return aggro.main_action(st, ct, p, prm, rng, s, buf)
+    if fam == CONTROL:
+        return control.main_action(st, ct, p, prm, rng, s, buf)
     return default.main_action(st, ct, p, prm, rng, s, buf)
 
 
@@ -25,32 +30,32 @@ def main_action(st, ct, p, fam, prm, rng, s, buf):
 def block(st, ct, d, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.block(st, ct, d, prm, rng, s, buf)
-    return default.block(st, ct, d, prm, rng, s, buf)
+    return common.block(st, ct, d, prm, rng, s, buf)
 
 
 @kernel
 def counter(st, ct, d, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.counter(st, ct, d, prm, rng, s, buf)
-    return default.counter(st, ct, d, prm, rng, s, buf)
+    return common.counter(st, ct, d, prm, rng, s, buf)
 
 
 @kernel
 def use_trigger(st, ct, p, card, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.use_trigger(st, ct, p, card, prm, rng, s)
-    return default.use_trigger(st, ct, p, card, prm, rng, s)
+    return common.use_trigger(st, ct, p, card, prm, rng, s)
 
 
 @kernel
 def choose_target(st, ct, p, eff, val, fam, prm, rng, s, cand, n):
     if fam == RANDOM:
         return random_play.choose_target(st, ct, p, eff, val, prm, rng, s, cand, n)
-    return default.choose_target(st, ct, p, eff, val, prm, rng, s, cand, n)
+    return common.choose_target(st, ct, p, eff, val, prm, rng, s, cand, n)
 
 
 @kernel
 def trash_for_space(st, ct, p, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.trash_for_space(st, ct, p, prm, rng, s)
-    return default.trash_for_space(st, ct, p, prm, rng, s)
+    return common.trash_for_space(st, ct, p, prm, rng, s)

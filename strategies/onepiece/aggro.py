@@ -1,0 +1,27 @@
+"""ONE PIECE `aggro`: damage first. Flood the board with the cheapest Characters, put every
+DON!! into attackers, swing only at the Leader, spend counters only to survive a lethal hit.
+Parameters: strategies.onepiece.HEURISTIC_PARAMS."""
+
+from simcore.games.onepiece.layout import G_TURN
+from simcore.games.onepiece.legal import A_END, A_PLAY, NO_ACTION, encode
+from simcore.jit import kernel
+from strategies.onepiece.common import (
+    P_COUNTER_RESERVE,
+    P_DON_MARGIN,
+    attack_choice,
+    don_choice,
+    play_choice,
+)
+
+
+@kernel
+def main_action(st, ct, p, prm, rng, s, buf):
+    h = play_choice(st, ct, p, buf, True, int(prm[P_COUNTER_RESERVE]))
+    if h >= 0:
+        return encode(A_PLAY, h, 0)
+    if st[G_TURN] <= 2:
+        return encode(A_END, 0, 0)
+    a = don_choice(st, ct, p, int(prm[P_DON_MARGIN]), int(prm[P_COUNTER_RESERVE]))
+    if a != NO_ACTION:
+        return a
+    return attack_choice(st, ct, p, 0, True)

@@ -1,0 +1,32 @@
+"""ONE PIECE `control`: board and cards first. Keep DON!! back for [Counter] Events, attack
+the opponent's Characters before the Leader, block and counter readily to keep Life and
+Characters. Parameters: strategies.onepiece.HEURISTIC_PARAMS."""
+
+from simcore.games.onepiece.layout import G_TURN
+from simcore.games.onepiece.legal import A_ATTACK, A_END, A_PLAY, NO_ACTION, act_kind, encode
+from simcore.jit import kernel
+from strategies.onepiece.common import (
+    P_COUNTER_RESERVE,
+    P_DON_MARGIN,
+    P_KO_MIN_COST,
+    attack_choice,
+    don_choice,
+    play_choice,
+)
+
+
+@kernel
+def main_action(st, ct, p, prm, rng, s, buf):
+    reserve = int(prm[P_COUNTER_RESERVE])
+    h = play_choice(st, ct, p, buf, False, reserve)
+    if h >= 0:
+        return encode(A_PLAY, h, 0)
+    if st[G_TURN] <= 2:
+        return encode(A_END, 0, 0)
+    a = attack_choice(st, ct, p, prm[P_KO_MIN_COST], False)
+    if act_kind(a) == A_ATTACK:  # attacks that need no DON!! first
+        return a
+    a = don_choice(st, ct, p, int(prm[P_DON_MARGIN]), reserve)
+    if a != NO_ACTION:
+        return a
+    return encode(A_END, 0, 0)

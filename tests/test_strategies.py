@@ -1,0 +1,124 @@
+"""Strategy families, presets, plugins and the strength ladder."""
+
+import subprocess
+import sys
+from importlib.metadata import EntryPoint
+
+import numpy as np
+import pytest
+
+import strategies.registry as registry
+from experiments.ladder import elo_ratings, run_ladder
+from simcore.errors import InputError
+from simcore.games.registry import get_game
+from strategies.registry import Preset, families, presets, resolve
+
+GAME = get_game("onepiece")
+TABLE = GAME.load_cards(GAME.card_files())
+DECKS = {k: GAME.resolve_deck(p, TABLE) for k, p in GAME.sample_decks().items()}
+FAMILIES = list(families("onepiece"))
+
+
+def test_four_families():
+    assert FAMILIES == ["random", "default", "aggro", "control"]
+
+
+@pytest.mark.parametrize("fam_a", FAMILIES)
+@pytest.mark.parametrize("fam_b", FAMILIES)
+def test_every_family_pairing_keeps_the_invariants(fam_a, fam_b):
+    """1,500 games per pairing in debug mode (invariants after every action), decks rotated."""
+    a = resolve("onepiece", fam_a)
+    b = resolve("onepiece", fam_b)
+    names = list(DECKS)
+    for i, (da, db) in enumerate(zip(names, names[1:] + names[:1], strict=True)):
+        rows = GAME.run_batch(TABLE, DECKS[da], DECKS[db], 11 + i, 0, 500,
+                              np.array([a[0], b[0]]), np.stack([a[1], b[1]]), 0, 100, True)
+        assert (rows[:, 5] == 0).all()
+        assert set(np.unique(rows[:, 2])) <= {-1, 0, 1}
+
+
+def test_ladder_default_beats_random_and_ratings_order():
+    """Issue expectation: the default beats `random` in at least 95 % of games."""
+    lad = run_ladder(GAME, TABLE, 200, 5)
+    assert lad.rate("default", "random") >= 0.95
+    assert lad.rate("aggro", "random") >= 0.95 and lad.rate("control", "random") >= 0.95
+    assert max(lad.elo, key=lad.elo.get) == "default"
+    assert lad.elo["random"] == 0
+    for a in FAMILIES:
+        for b in FAMILIES:
+            if a != b:
+                assert lad.score[a, b] + lad.score[b, a] == lad.games[a, b]
+
+
+def test_elo_of_a_known_result():
+    """75 % against an opponent is 191 Elo points (400 log10 3), up to the half-game prior."""
+    r = elo_ratings(["x", "y"], {("x", "y"): 7500.0, ("y", "x"): 2500.0},
+                    {("x", "y"): 10000, ("y", "x"): 10000}, "y")
+    assert r["y"] == 0
+    assert abs(r["x"] - 400 * np.log10(3)) < 0.5
+
+
+def test_presets_and_overrides():
+    fam, prm = resolve("onepiece", "cautious")
+    assert fam == families("onepiece")["default"].fam_id
+    names = [p for p, _, _ in families("onepiece")["default"].params]
+    assert prm[names.index("counter_life")] == 3
+    fam, prm = resolve("onepiece", "control", ["counter_reserve=1"])
+    assert prm[names.index("counter_reserve")] == 1
+    fam, prm = resolve("onepiece", "control:counter_reserve=3", ["block_life=1"])
+    assert prm[names.index("counter_reserve")] == 3 and prm[names.index("block_life")] == 1
+
+
+@pytest.mark.parametrize("spec, extra, message", [
+    ("nope", [], "unknown strategy 'nope' for onepiece"),
+    ("default", ["nope=1"], "unknown parameter 'nope'"),
+    ("default", ["block_life=x"], "block_life must be a number"),
+    ("default", ["block_life=11"], "block_life = 11 is outside 0..10"),
+    ("default", ["block_life"], "expected key=value"),
+    ("default:counter_life=-1", [], "counter_life = -1 is outside 0..10"),
+])
+def test_bad_strategy_input(spec, extra, message):
+    with pytest.raises(InputError, match=message):
+        resolve("onepiece", spec, extra)
+
+
+def test_plugin_presets_from_entry_points(monkeypatch):
+    """A preset registered under the `tcgsim.strategies` entry point group is usable."""
+    plugin = {"onepiece": {"turtle": Preset("control", {"block_life": 5}, "blocks a lot")}}
+
+    class FakeEP(EntryPoint):
+        def load(self):
+            return lambda: plugin
+
+    ep = FakeEP("demo", "demo:presets", registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [ep])
+    assert "turtle" in presets("onepiece")
+    fam, prm = resolve("onepiece", "turtle")
+    assert fam == families("onepiece")["control"].fam_id and prm[4] == 5
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)],
+                          capture_output=True, text=True)
+
+
+def test_cli_param_options_and_errors():
+    r = _cli("simulate", "red-luffy", "green-kid", "-n", 200, "--strategy-a", "control",
+             "--param-a", "counter_reserve=1")
+    assert r.returncode == 0, r.stderr
+    r = _cli("simulate", "red-luffy", "green-kid", "-n", 200, "--param-b", "warp=9")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("tcgsim: error: strategy default: unknown parameter 'warp'")
+
+
+def test_cli_ladder_prints_a_table():
+    r = _cli("ladder", "--game", "onepiece", "-n", 50)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("| family | Elo |")
+    assert len(r.stdout.strip().splitlines()) == 2 + len(FAMILIES)
+
+
+def test_cli_tune_strategy_smoke():
+    r = _cli("tune-strategy", "--family", "aggro", "--field", "control", "-n", 20)
+    assert r.returncode == 0, r.stderr
+    assert "score against the field on fresh games" in r.stdout
