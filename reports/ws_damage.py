@@ -7,6 +7,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.2f} %"
 
 
+def _cx(n: int) -> str:
+    return f"{n} climax" + ("" if n == 1 else "es")
+
+
 def _ci(lo: float, hi: float) -> str:
     return f"95 % CI {100 * lo:.2f} - {100 * hi:.2f} %"
 
@@ -15,11 +19,11 @@ def format_damage(r: DamageResult, seconds: float | None = None) -> str:
     """The text report of one calculation."""
     inp = r.inputs
     d, a = inp["defender"], inp["attacker"]
-    deck = f"deck {d['deck']} ({d['climaxes']} climaxes"
+    deck = f"deck {d['deck']} ({_cx(d['climaxes'])}"
     deck += f", top {d['top']})" if d["top"] else ")"
     lines = [
         f"Weiß Schwarz damage: {' '.join(inp['instances'])} into {deck}, waiting room "
-        f"{d['waiting_room']} ({d['wr_climaxes']} climaxes), clock {d['clock']}, level "
+        f"{d['waiting_room']} ({_cx(d['wr_climaxes'])}), clock {d['clock']}, level "
         f"{d['level']}; ruleset {inp['ruleset']}",
     ]
     if any(t.rstrip("u").endswith("t") for t in inp["instances"]):
