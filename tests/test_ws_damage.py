@@ -384,3 +384,11 @@ def test_exact_joint_sums_to_one_with_deaths():
     joint = exact_joint(d, Attacker(50, 10, 2, 3), [as_instance(t) for t in "3t 3t 3t".split()])
     assert joint.sum() == pytest.approx(1.0, abs=1e-12)
     assert joint[:, K.DECKOUT].sum() == 0
+
+
+def test_trace_sequence_for_engine_comparisons():
+    from simcore.damage.weiss import trace_sequence
+
+    t = trace_sequence(["3"], Defender(1, 0, waiting_room=20, clock=2), ruleset="2023")
+    assert t == {"outcome": "alive", "damage": 3, "level": 0, "clock": [0] * 6, "deck": 17,
+                 "waiting_room": 0, "wr_climaxes": 0, "refreshes": 1}

@@ -483,3 +483,28 @@ def _result_mc(counts: np.ndarray, n: int, seed: int, refreshes: int, lethal: in
                         (mean - half, mean + half), (l4 + do) / n, wilson(l4 + do, n),
                         l4 / n, wilson(l4, n), do / n, wilson(do, n), lethal, refreshes / n,
                         inputs, counts / n)
+
+
+OUTCOMES = {K.ALIVE: "alive", K.LEVEL4: "level 4", K.DECKOUT: "deck out"}
+
+
+def trace_sequence(instances: Iterable, defender: Defender, attacker: Attacker | None = None,
+                   ruleset: str = "2023", seed: int = 1, index: int = 0) -> dict:
+    """One Monte Carlo sequence, for comparisons with the game engine: its outcome, damage,
+    level, clock (climax flags, bottom first), deck, waiting room and refresh count."""
+    insts = [as_instance(x) for x in instances]
+    a = attacker or Attacker()
+    validate(defender, a, insts, ruleset)
+    p, top = _params(defender, a, ruleset)
+    amounts, flags = _arrays(insts)
+    out, s, clock = K.trace_one(seed, index, p, top, amounts, flags)
+    return {
+        "outcome": OUTCOMES[int(out)],
+        "damage": int(s[K.S_DMG]),
+        "level": int(s[K.S_LVL]),
+        "clock": [int(x) for x in clock],
+        "deck": int(s[K.S_TOPLEN] - s[K.S_POS] + s[K.S_RN]),
+        "waiting_room": int(s[K.S_WRN]),
+        "wr_climaxes": int(s[K.S_WRCX]),
+        "refreshes": int(s[K.S_REFRESH]),
+    }
