@@ -392,3 +392,12 @@ def test_trace_sequence_for_engine_comparisons():
     t = trace_sequence(["3"], Defender(1, 0, waiting_room=20, clock=2), ruleset="2023")
     assert t == {"outcome": "alive", "damage": 3, "level": 0, "clock": [0] * 6, "deck": 17,
                  "waiting_room": 0, "wr_climaxes": 0, "refreshes": 1}
+
+
+def test_full_card_order_as_climax_flags():
+    """A whole deck order (e.g. from the engine) given as climax flags, top first."""
+    order = [0, 0, 0, 1] + [0] * 16
+    r = damage_distribution(["3", "2"], Defender(20, 1, top=order))
+    assert r.dist[3] == 1.0  # 3 taken, then the climax cancels the 2
+    r = damage_distribution(["3", "2"], 20, 1, top=np.array(order, dtype=bool))
+    assert r.dist[3] == 1.0 and r.inputs["defender"]["top"] == "...C" + "." * 16

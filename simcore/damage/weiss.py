@@ -35,7 +35,7 @@ Model (rule numbers: 2023 manual M / 2017 English rules E, same number unless ma
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 
@@ -184,6 +184,14 @@ def as_instance(x) -> Instance:
     if inst.amount > K.MAX_AMOUNT:
         raise InputError(f"damage instance {inst.token()}: more than {K.MAX_AMOUNT} damage")
     return inst
+
+
+def top_marks(top) -> str:
+    """Known top cards as marks: a string ('C.C') stays; a sequence of climax flags (top
+    first, e.g. an engine's deck order) becomes 'C' for true and '.' for false."""
+    if isinstance(top, str):
+        return top
+    return "".join("C" if bool(x) else "." for x in top)
 
 
 def _top_flags(top: str) -> list[int]:
@@ -424,14 +432,16 @@ def damage_distribution(instances: Iterable, deck: int | Defender = 50, climaxes
 
     instances: Instance objects, tokens ('3t', '2', '1u') or (amount, cancellable, kind)
     tuples, kind 'attack' (trigger check first) or 'burn'. deck may be a Defender instead of
-    the keyword arguments. method: 'exact' (refused when the deck could run out), 'monte
-    carlo', or 'auto' (exact when possible). Raises InputError for impossible inputs."""
+    the keyword arguments. top: the known top of the deck (all of it for a full card order),
+    as marks 'C.' or climax flags [1, 0, ...], top first. method: 'exact' (refused when the
+    deck could run out), 'monte carlo', or 'auto' (exact when possible). Raises InputError
+    for impossible inputs."""
     insts = [as_instance(x) for x in instances]
     if isinstance(deck, Defender):
-        d = deck
+        d = replace(deck, top=top_marks(deck.top))
     else:
-        d = Defender(deck, climaxes, top, waiting_room, wr_climaxes, clock, clock_climaxes,
-                     level)
+        d = Defender(deck, climaxes, top_marks(top), waiting_room, wr_climaxes, clock,
+                     clock_climaxes, level)
     a = attacker or Attacker()
     validate(d, a, insts, ruleset)
     if method not in ("auto", "exact", "monte carlo"):
