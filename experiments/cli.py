@@ -347,7 +347,8 @@ def benchmark(game, n_games, out, quick, note):
     games per second with 1 and 2 threads (JIT warm, median of 3 runs), warm start of
     `tcgsim simulate -n 2000`, peak memory of `tcgsim simulate -n 1000000`, and the cold
     compile time with an empty numba cache. Each figure is shown with its goal. Takes
-    several minutes; run it on an otherwise idle machine.
+    several minutes; run it on an otherwise idle machine. `--game weiss-damage` measures
+    the Weiß Schwarz damage calculator's sequences per second instead.
     """
     from dataclasses import replace
 
@@ -359,6 +360,9 @@ def benchmark(game, n_games, out, quick, note):
         parent = Path(out).resolve().parent
         if not parent.is_dir():
             raise InputError(f"{out}: folder {parent} does not exist")
+    if game == "weiss-damage":
+        _damage_benchmark(n_games, out, quick, note)
+        return
     sizes = QUICK if quick else Sizes()
     if n_games is not None:
         sizes = replace(sizes, games=n_games)
@@ -372,6 +376,103 @@ def benchmark(game, n_games, out, quick, note):
     if out is not None:
         write_section(Path(out), report.game, section)
         click.echo(f"section `{report.game}` written to {out}", err=True)
+
+
+def _damage_benchmark(n: int | None, out: str | None, quick: bool, note: str | None) -> None:
+    """`tcgsim benchmark --game weiss-damage`: damage sequences per second (--games sets
+    sequences per run)."""
+    from experiments.benchmark import write_section
+    from experiments.ws_damage import GAME, render_damage_section, run_damage_benchmark
+
+    seqs = n if n is not None else (200_000 if quick else 20_000_000)
+    command = f"tcgsim benchmark --game {GAME}" + (" --quick" if quick else "")
+    rep = run_damage_benchmark(seqs, 2 if quick else 3, note=note, command=command,
+                               quick=quick, log=lambda m: click.echo(m, err=True))
+    section = render_damage_section(rep)
+    click.echo(section)
+    if out is not None:
+        write_section(Path(out), GAME, section)
+        click.echo(f"section `{GAME}` written to {out}", err=True)
+
+
+WS_DAMAGE_HELP = """If I swing these attacks into this deck, what is the chance they die?
+
+Weiß Schwarz damage calculator. INSTANCES are the damage instances in order: a number is
+that much damage (burn, or an attack whose trigger is known); a `t` suffix makes it an
+attack with a trigger check first (the attacker's own deck: soul icons add to the damage,
+Shot deals 1 more if this attack is cancelled); a `u` suffix means it cannot be cancelled.
+Each instance reveals cards from the defender's deck one at a time; a climax cancels it.
+
+Reports the chance the opponent loses (level 4, or deck and waiting room both empty), the
+mean damage and P(damage = k) and P(damage >= k) for every k. Exact when the deck cannot run
+out during the sequence; otherwise Monte Carlo with 95 % intervals, with the refresh and its
+penalty: --ruleset 2023 (default, the penalty card goes to the clock at once) or 2017 (the
+Refresh Point is paid at the check timing after the instance).
+
+\b
+Examples:
+  tcgsim ws-damage 3 --deck 50 --climaxes 8
+  tcgsim ws-damage 3t 3t 2t --deck 28 --climaxes 5 --clock 4 --level 3 --soul-triggers 10
+  tcgsim ws-damage 3t 3t 3t 1u --deck 6 --climaxes 2 --waiting-room 30 --wr-climaxes 5 \\
+      --clock 2 --level 3 --soul-triggers 10 --double-soul 2 --ruleset 2017 --json
+"""
+
+
+@cli.command("ws-damage", help=WS_DAMAGE_HELP,
+             context_settings={"ignore_unknown_options": True})
+@click.argument("instances", nargs=-1)
+@click.option("--deck", type=int, default=50, show_default=True,
+              help="Cards in the defender's deck.")
+@click.option("--climaxes", type=int, default=8, show_default=True,
+              help="Climaxes in the defender's deck.")
+@click.option("--deck-top", default="", metavar="MARKS",
+              help="Known top cards of the deck, top first: C a climax, . another card "
+              "(counted in --deck and --climaxes).")
+@click.option("--waiting-room", type=int, default=0, show_default=True,
+              help="Cards in the defender's waiting room (shuffled in at a refresh).")
+@click.option("--wr-climaxes", type=int, default=0, show_default=True,
+              help="Climaxes in the waiting room.")
+@click.option("--clock", type=int, default=0, show_default=True,
+              help="Cards in the defender's clock (0-6).")
+@click.option("--clock-climaxes", type=int, default=0, show_default=True,
+              help="Climaxes in the clock (they go to the waiting room at level-up).")
+@click.option("--level", type=int, default=0, show_default=True,
+              help="The defender's level (0-3).")
+@click.option("--trigger-deck", type=int, default=50, show_default=True,
+              help="Cards in the attacker's deck, for trigger checks.")
+@click.option("--soul-triggers", type=int, default=None,
+              help="Attacker's cards with one soul trigger icon.")
+@click.option("--double-soul", type=int, default=None,
+              help="Attacker's cards with two soul trigger icons.")
+@click.option("--shot-triggers", type=int, default=None,
+              help="Attacker's cards with a Shot trigger icon.")
+@click.option("--ruleset", default="2023", show_default=True,
+              help="2023 (manual, immediate refresh penalty) or 2017 (English rules, "
+              "Refresh Point).")
+@click.option("--exact", "method", flag_value="exact",
+              help="Exact only (an error when the deck could run out).")
+@click.option("--monte-carlo", "method", flag_value="monte carlo",
+              help="Monte Carlo even when exact is possible.")
+@click.option("--samples", "-n", type=int, default=1_000_000, show_default=True,
+              help="Monte Carlo sequences.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,
+              help="Master seed: same seed, same result.")
+@click.option("--threads", "-t", type=int, default=None,
+              help="Worker threads (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+def ws_damage(instances, deck, climaxes, deck_top, waiting_room, wr_climaxes, clock,
+              clock_climaxes, level, trigger_deck, soul_triggers, double_soul, shot_triggers,
+              ruleset, method, samples, seed, threads, as_json):
+    from experiments.ws_damage import run_calculator, to_json_text
+    from reports.ws_damage import format_damage
+
+    res, seconds = run_calculator(
+        instances, deck=deck, climaxes=climaxes, deck_top=deck_top, waiting_room=waiting_room,
+        wr_climaxes=wr_climaxes, clock=clock, clock_climaxes=clock_climaxes, level=level,
+        trigger_deck=trigger_deck, soul=soul_triggers, double_soul=double_soul,
+        shot=shot_triggers, ruleset=ruleset, method=method or "auto", samples=samples,
+        seed=seed, threads=threads)
+    click.echo(to_json_text(res) if as_json else format_damage(res, seconds))
 
 
 def main() -> None:

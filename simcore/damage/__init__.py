@@ -1,0 +1,1 @@
+"""Damage calculators: exact and Monte Carlo distributions of damage sequences, per game."""
