@@ -102,7 +102,7 @@ def least_valuable(st, ct, p):
 def clock(st, ct, p, prm, rng, s, buf):
     """Clock the least useful card while level * 7 + clock < P_CLOCK_LIMIT."""
     b = p * PSIZE
-    if st[b + N_HAND] == 0 or st[b + N_LEVEL] >= 3:
+    if st[b + N_HAND] == 0:
         return -1
     if st[b + N_LEVEL] * 7 + st[b + N_CLOCK] >= prm[P_CLOCK_LIMIT]:
         return -1
