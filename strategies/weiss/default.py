@@ -19,8 +19,6 @@ from simcore.games.weiss.layout import (
     NSLOT,
     PSIZE,
     S_CARD,
-    S_STATE,
-    STAND,
     WR,
 )
 from simcore.games.weiss.legal import (
