@@ -8,7 +8,7 @@ import click
 
 from simcore.errors import InputError
 
-GAME_HELP = "Game: onepiece (ONE PIECE Card Game)."
+GAME_HELP = "Game: onepiece (ONE PIECE Card Game) or weiss (Weiß Schwarz)."
 INFER_HELP = GAME_HELP + " Default: inferred from the decks."
 
 
@@ -39,7 +39,9 @@ def _match_options(f):
     f = click.option("--strategy-a", default="default", show_default=True,
                      help="Strategy of deck A.")(f)
     f = click.option("--ruleset", default=None,
-                     help="Rules edition; onepiece: don (seed 003, default) or energio.")(f)
+                     help="Rules edition; onepiece: don (seed 003, default) or energio; "
+                     "weiss: 2023 (manual, immediate refresh penalty, default) or 2017 "
+                     "(English rules, refresh point).")(f)
     f = click.option("--turn-cap", type=click.IntRange(1, 10000), default=None,
                      help="Game turns before a game is called a draw (default per game).")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,
@@ -149,7 +151,8 @@ def decks(game):
         click.echo(f"{g.title} (--game {g.name}):")
         for name, path in g.sample_decks().items():
             d = g.resolve_deck(path, table)
-            click.echo(f"  {name:18s} {d.name}  (Leader {table.label(d.leader)})")
+            extra = f"  (Leader {table.label(d.leader)})" if d.leader >= 0 else ""
+            click.echo(f"  {name:18s} {d.name}{extra}")
 
 
 @cli.command()

@@ -42,6 +42,10 @@ def families(game: str) -> dict[str, Family]:
         from strategies.onepiece import FAMILIES
 
         return FAMILIES
+    if game == "weiss":
+        from strategies.weiss import FAMILIES as WEISS
+
+        return WEISS
     return {}
 
 

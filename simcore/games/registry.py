@@ -6,8 +6,9 @@ from simcore.game import Game
 
 def games() -> dict[str, Game]:
     from simcore.games.onepiece import GAME as onepiece
+    from simcore.games.weiss import GAME as weiss
 
-    return {onepiece.name: onepiece}
+    return {onepiece.name: onepiece, weiss.name: weiss}
 
 
 def get_game(name: str) -> Game:
