@@ -57,10 +57,12 @@ def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None =
     for f in card_files:
         if not Path(f).exists():
             raise InputError(f"{f}: no such card file")
-    imported = load_store(game.name, store) if game.store_entries else None
+    files = game.card_files() + [Path(f) for f in card_files]
+    if game.store_entries is None:  # no importer for this game yet
+        return game.load_cards(files), None
+    imported = load_store(game.name, store)
     entries = game.store_entries(imported) if imported is not None else None
-    table = game.load_cards(game.card_files() + [Path(f) for f in card_files], entries)
-    return table, imported
+    return game.load_cards(files, entries), imported
 
 
 def load_match(game_name: str | None, deck_a: str, deck_b: str, strategy_a: str,
