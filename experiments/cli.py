@@ -8,7 +8,7 @@ import click
 
 from simcore.errors import InputError
 
-GAME_HELP = "Game: onepiece (ONE PIECE Card Game)."
+GAME_HELP = "Game: onepiece (ONE PIECE Card Game) or dbs (Dragon Ball Super Card Game, Masters)."
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -33,7 +33,8 @@ def _match_options(f):
     f = click.option("--strategy-a", default="default", show_default=True,
                      help="Strategy of deck A.")(f)
     f = click.option("--ruleset", default=None,
-                     help="Rules edition; onepiece: don (seed 003, default) or energio.")(f)
+                     help="Rules edition; onepiece: don (seed 003, default) or energio; "
+                     "dbs: v1.23 (the only one).")(f)
     f = click.option("--turn-cap", type=click.IntRange(1, 10000), default=None,
                      help="Game turns before a game is called a draw (default per game).")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,

@@ -24,6 +24,10 @@ def families(game: str) -> dict[str, Family]:
         from strategies.onepiece import FAMILIES
 
         return FAMILIES
+    if game == "dbs":
+        from strategies.dbs import FAMILIES
+
+        return FAMILIES
     return {}
 
 

@@ -5,9 +5,10 @@ from simcore.game import Game
 
 
 def games() -> dict[str, Game]:
+    from simcore.games.dbs import GAME as dbs
     from simcore.games.onepiece import GAME as onepiece
 
-    return {onepiece.name: onepiece}
+    return {onepiece.name: onepiece, dbs.name: dbs}
 
 
 def get_game(name: str) -> Game:
