@@ -416,9 +416,8 @@ def choose_ko(st, ct, p, val, prm, rng, s, cand, n):
 
 @kernel
 def offering(st, ct, o, prm, rng, s):
-    """Pay a Life card (to the Drop) only with offering_life or more; never the last one."""
-    life = st[o * PSIZE + N_LIFE]
-    return life > 1 and life >= prm[P_OFFER]
+    """Pay a Life card (to the Drop) only with offering_life or more."""
+    return st[o * PSIZE + N_LIFE] >= prm[P_OFFER]
 
 
 @kernel
