@@ -288,4 +288,4 @@ def test_module_entry_point_matches_script():
     r = subprocess.run([sys.executable, "-m", "experiments.cli", "simulate", "red-luffy",
                         "green-kid", "--game", "nope"], capture_output=True, text=True)
     assert r.returncode == 2
-    assert r.stderr == "tcgsim: error: unknown game 'nope'; known games: onepiece\n"
+    assert r.stderr == "tcgsim: error: unknown game 'nope'; known games: onepiece, dbs\n"
