@@ -33,7 +33,8 @@ from pathlib import Path
 from simcore.errors import InputError
 
 # The match each game is benchmarked on: two built-in decks, default strategies.
-MATCHES = {"onepiece": ("red-luffy", "green-kid"), "weiss": ("sunrise", "tide")}
+MATCHES = {"onepiece": ("red-luffy", "green-kid"), "weiss": ("sunrise", "tide"),
+           "dbs": ("red-hit", "blue-goku")}
 STRATEGY = "default"
 SEED = 1
 BATCH = 1_000_000  # batch size of `tcgsim simulate` when stderr is not a terminal

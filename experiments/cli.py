@@ -8,7 +8,8 @@ import click
 
 from simcore.errors import InputError
 
-GAME_HELP = "Game: onepiece (ONE PIECE Card Game) or weiss (Weiß Schwarz)."
+GAME_HELP = ("Game: onepiece (ONE PIECE Card Game), weiss (Weiß Schwarz) or dbs (Dragon "
+             "Ball Super Card Game, Masters).")
 INFER_HELP = GAME_HELP + " Default: inferred from the decks."
 
 
@@ -41,7 +42,7 @@ def _match_options(f):
     f = click.option("--ruleset", default=None,
                      help="Rules edition; onepiece: don (seed 003, default) or energio; "
                      "weiss: 2023 (manual, immediate refresh penalty, default) or 2017 "
-                     "(English rules, refresh point).")(f)
+                     "(English rules, refresh point); dbs: v1.23 (the only one).")(f)
     f = click.option("--turn-cap", type=click.IntRange(1, 10000), default=None,
                      help="Game turns before a game is called a draw (default per game).")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,

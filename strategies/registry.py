@@ -46,6 +46,10 @@ def families(game: str) -> dict[str, Family]:
         from strategies.weiss import FAMILIES as WEISS
 
         return WEISS
+    if game == "dbs":
+        from strategies.dbs import FAMILIES as DBS
+
+        return DBS
     return {}
 
 

@@ -289,4 +289,4 @@ def test_module_entry_point_matches_script():
     r = subprocess.run([sys.executable, "-m", "experiments.cli", "simulate", "red-luffy",
                         "green-kid", "--game", "nope"], capture_output=True, text=True)
     assert r.returncode == 2
-    assert r.stderr == "tcgsim: error: unknown game 'nope'; known games: onepiece, weiss\n"
+    assert r.stderr == "tcgsim: error: unknown game 'nope'; known games: onepiece, weiss, dbs\n"

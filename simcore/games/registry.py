@@ -5,10 +5,11 @@ from simcore.game import Game
 
 
 def games() -> dict[str, Game]:
+    from simcore.games.dbs import GAME as dbs
     from simcore.games.onepiece import GAME as onepiece
     from simcore.games.weiss import GAME as weiss
 
-    return {onepiece.name: onepiece, weiss.name: weiss}
+    return {onepiece.name: onepiece, weiss.name: weiss, dbs.name: dbs}
 
 
 def get_game(name: str) -> Game:

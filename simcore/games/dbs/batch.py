@@ -1,0 +1,89 @@
+"""Batches of Dragon Ball Super games under prange, and the fixed result row each game
+writes."""
+
+import numpy as np
+from numba import njit, prange
+
+from simcore.games.dbs.engine import play_game
+from simcore.games.dbs.events import LOG_WIDTH
+from simcore.games.dbs.layout import (
+    G_ERROR,
+    G_FIRST,
+    G_REASON,
+    G_TURN,
+    G_WINNER,
+    N_EN,
+    N_LIFE,
+    PSIZE,
+    S_AWAKEN_TURN,
+    S_BLOCKS,
+    S_COMBOS,
+    S_DAMAGE,
+    S_KOS,
+    S_MULLIGAN,
+    S_PLAYED,
+    SIZE,
+)
+from simcore.jit import kernel
+
+# Result columns: per-game values, then per-player statistics for deck A and deck B.
+GAME_COLUMNS = ["game", "first", "winner", "reason", "turns", "error"]
+PLAYER_STATS = [
+    ("life_left", N_LIFE),
+    ("damage_taken", S_DAMAGE),
+    ("mulligan", S_MULLIGAN),
+    ("combos", S_COMBOS),
+    ("blocks", S_BLOCKS),
+    ("kos_suffered", S_KOS),
+    ("cards_played", S_PLAYED),
+    ("energy", N_EN),
+    ("awaken_turn", S_AWAKEN_TURN),
+]
+COLUMNS = GAME_COLUMNS + [f"{name}_{s}" for name, _ in PLAYER_STATS for s in ("a", "b")]
+NCOL = len(COLUMNS)
+STAT_OFFSETS = np.array([off for _, off in PLAYER_STATS], dtype=np.int64)
+CHUNK = 128  # games per prange task: scratch state is allocated once per task
+BUF = 512
+
+
+@kernel
+def write_row(st, game, out, k, stat_offsets):
+    out[k, 0] = game
+    out[k, 1] = st[G_FIRST]
+    out[k, 2] = st[G_WINNER]
+    out[k, 3] = st[G_REASON]
+    out[k, 4] = st[G_TURN]
+    out[k, 5] = st[G_ERROR]
+    c = 6
+    for i in range(stat_offsets.shape[0]):
+        out[k, c] = st[stat_offsets[i]]
+        out[k, c + 1] = st[PSIZE + stat_offsets[i]]
+        c += 2
+
+
+@njit(cache=True, parallel=True)
+def run_batch(ct, decks, leaders, seed, start, n, fams, prms, ruleset, turn_cap, debug,
+              stat_offsets, out):
+    """Play games start..start+n-1 into out[0..n-1]. Game g: deck A goes first when g is
+    even; games 2k and 2k+1 share their shuffles (pair k)."""
+    ntask = (n + CHUNK - 1) // CHUNK
+    for task in prange(ntask):
+        st = np.empty(SIZE, dtype=np.int32)
+        rng = np.zeros(8, dtype=np.uint64)
+        buf = np.empty(BUF, dtype=np.int32)
+        lg = np.empty((0, LOG_WIDTH), dtype=np.int32)
+        hi = min(n, (task + 1) * CHUNK)
+        for k in range(task * CHUNK, hi):
+            g = start + k
+            play_game(st, ct, lg, decks, leaders, g & 1, seed, g >> 1, g, fams, prms, rng,
+                      buf, ruleset, turn_cap, debug)
+            write_row(st, g, out, k, stat_offsets)
+
+
+@njit(cache=True)
+def replay_game(ct, decks, leaders, seed, game, fams, prms, ruleset, turn_cap, lg, st):
+    """Play one game with its log, exactly as run_batch plays it."""
+    rng = np.zeros(8, dtype=np.uint64)
+    buf = np.empty(BUF, dtype=np.int32)
+    play_game(st, ct, lg, decks, leaders, game & 1, seed, game >> 1, game, fams, prms, rng,
+              buf, ruleset, turn_cap, True)
