@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.cards import CardTable
+from simcore.deckedit import Tuning
 from simcore.decks import Deck
 
 
@@ -27,6 +28,9 @@ class Game:
     run_batch: Callable[..., np.ndarray]
     # replay(table, deck_a, deck_b, seed, game, fams, params, ruleset, turn_cap) -> lines
     replay: Callable[..., list[str]]
+    # Deck-ratio tuning hook (simcore.deckedit.Tuning): the game's named card groups and
+    # per-card copy limit. None: `tcgsim sweep/tune` can vary single cards only by name.
+    tuning: "Tuning | None" = None
 
     def card_files(self) -> list[Path]:
         return [self.data_dir / "cards.toml"]

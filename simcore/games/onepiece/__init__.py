@@ -10,6 +10,7 @@ from simcore.game import Game
 from simcore.games.onepiece.cards import load_cards
 from simcore.games.onepiece.deckrules import resolve_deck
 from simcore.games.onepiece.layout import REASONS, RULESETS
+from simcore.games.onepiece.tuning import TUNING
 
 
 def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
@@ -63,4 +64,5 @@ GAME = Game(
     default_turn_cap=100,
     run_batch=run_batch,
     replay=replay,
+    tuning=TUNING,
 )

@@ -1,0 +1,179 @@
+"""Aggregate a run folder's parquet shards with polars (scan_parquet, streaming), so memory
+stays flat however many games a run holds.
+
+Everything is from deck A's side of each job: score 1 for a win, 0.5 for a draw.
+"""
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from reports.stats import PairedDiff, interval, paired_difference, weighted_rate
+from simcore.errors import InputError
+
+
+@dataclass
+class JobResult:
+    """Deck A's results in one job (pairing)."""
+
+    id: int
+    deck_a: str
+    deck_b: str
+    name_a: str
+    name_b: str
+    variant: str
+    counts: dict[str, int]
+    weight: float
+    stopped: str
+    games: int
+    score: float
+    first_games: int
+    first_score: float
+    draws: int
+    errors: int
+    mean_turns: float
+    first_vs_second: PairedDiff
+    first_seat: float  # share of games won by whoever went first (draws count half)
+    reasons: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, float] = field(default_factory=dict)  # mean of each per-player stat
+
+    @property
+    def rate(self) -> float:
+        return self.score / self.games if self.games else float("nan")
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return interval(self.score, self.games)
+
+    @property
+    def second_games(self) -> int:
+        return self.games - self.first_games
+
+    @property
+    def first_rate(self) -> float:
+        return self.first_score / self.first_games if self.first_games else float("nan")
+
+    @property
+    def second_rate(self) -> float:
+        g = self.second_games
+        return (self.score - self.first_score) / g if g else float("nan")
+
+    @property
+    def first_ci(self) -> tuple[float, float]:
+        return interval(self.first_score, self.first_games)
+
+    @property
+    def second_ci(self) -> tuple[float, float]:
+        return interval(self.score - self.first_score, self.second_games)
+
+
+@dataclass
+class VariantResult:
+    """A deck (or variant of it) against the weighted field of opponents."""
+
+    variant: str
+    counts: dict[str, int]
+    rate: float
+    lo: float
+    hi: float
+    games: int
+    eliminated: bool
+
+
+@dataclass
+class RunResults:
+    run_dir: Path
+    manifest: dict
+    jobs: list[JobResult]
+    turns: pl.DataFrame  # job, turns, games
+    variants: list[VariantResult]
+
+    @property
+    def games(self) -> int:
+        return sum(j.games for j in self.jobs)
+
+
+def _score() -> pl.Expr:
+    return (pl.col("winner") == 0).cast(pl.Float64) + 0.5 * (pl.col("winner") == -1)
+
+
+def scan(run_dir: Path) -> pl.LazyFrame:
+    files = sorted((run_dir / "shards").glob("j*/g*.parquet"))
+    if not files:
+        raise InputError(f"{run_dir}: no result shards yet")
+    return pl.scan_parquet([str(f) for f in files], hive_partitioning=False)
+
+
+def aggregate(run_dir: str | Path) -> RunResults:
+    """Per-job win rates, seat splits, paired first-vs-second differences, end reasons, turn
+    distributions and mean per-game statistics; per-variant field rates for sweeps."""
+    run_dir = Path(run_dir)
+    try:
+        manifest = json.loads((run_dir / "manifest.json").read_text())
+    except FileNotFoundError:
+        raise InputError(f"{run_dir}: not a run folder (no manifest.json)") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{run_dir}/manifest.json: invalid JSON: {exc}") from None
+    lf = scan(run_dir).with_columns(_score().alias("s"))
+    stat_cols = [c for c in manifest["columns"] if c.endswith(("_a", "_b"))]
+    base = lf.group_by("job").agg(
+        pl.len().alias("games"),
+        pl.col("s").sum().alias("score"),
+        (pl.col("first") == 0).sum().alias("first_games"),
+        pl.col("s").filter(pl.col("first") == 0).sum().alias("first_score"),
+        (pl.col("winner") == -1).sum().alias("draws"),
+        (pl.col("error") != 0).sum().alias("errors"),
+        pl.col("turns").mean().alias("mean_turns"),
+        # whoever went first won: A first and A won, or B first and B won
+        (((pl.col("first") == pl.col("winner")).cast(pl.Float64)
+          + 0.5 * (pl.col("winner") == -1)).mean()).alias("first_seat"),
+        *[pl.col(c).mean().alias(c) for c in stat_cols],
+    )
+    pairs = (
+        lf.with_columns((pl.col("game") // 2).alias("pair"),
+                        pl.when(pl.col("game") % 2 == 0).then(pl.col("s"))
+                        .otherwise(-pl.col("s")).alias("sd"))
+        .group_by("job", "pair").agg(pl.col("sd").sum().alias("d"), pl.len().alias("n"))
+        .filter(pl.col("n") == 2)
+        .group_by("job").agg(pl.len().alias("pairs"), pl.col("d").sum().alias("sum_d"),
+                             (pl.col("d") ** 2).sum().alias("sum_d2"))
+    )
+    reasons = lf.group_by("job", "reason").agg(pl.len().alias("n"))
+    turns = lf.group_by("job", "turns").agg(pl.len().alias("games")).sort("job", "turns")
+    base_df, pairs_df, reasons_df, turns_df = pl.collect_all(
+        [base, pairs, reasons, turns], engine="streaming")
+    names = {int(k): v for k, v in manifest["reasons"].items()}
+    by_job = {r["job"]: r for r in base_df.iter_rows(named=True)}
+    by_pair = {r["job"]: r for r in pairs_df.iter_rows(named=True)}
+    jobs = []
+    for meta in manifest["jobs"]:
+        r = by_job.get(meta["id"])
+        if r is None:
+            continue
+        p = by_pair.get(meta["id"], {"pairs": 0, "sum_d": 0.0, "sum_d2": 0.0})
+        rs = reasons_df.filter(pl.col("job") == meta["id"]).sort("n", descending=True)
+        jobs.append(JobResult(
+            meta["id"], meta["deck_a"], meta["deck_b"], meta["name_a"], meta["name_b"],
+            meta["variant"], meta["counts"], meta["weight"], meta["stopped"],
+            r["games"], r["score"], r["first_games"], r["first_score"], r["draws"],
+            r["errors"], r["mean_turns"],
+            paired_difference(p["pairs"], p["sum_d"], p["sum_d2"]), r["first_seat"],
+            {names.get(int(k), str(k)): int(n) for k, n in rs.select("reason", "n").rows()},
+            {c: r[c] for c in stat_cols}))
+    variants = []
+    if manifest["experiment"]["kind"] in ("sweep", "tune", "matchup"):
+        groups: dict[str, list[JobResult]] = {}
+        for j in jobs:
+            groups.setdefault(j.variant, []).append(j)
+        for v, js in groups.items():
+            rate, lo, hi = weighted_rate([(j.weight, j.score, j.games) for j in js])
+            if len(js) == 1:
+                lo, hi = js[0].ci
+            variants.append(VariantResult(v, js[0].counts, rate, lo, hi,
+                                          sum(j.games for j in js),
+                                          any(j.stopped == "eliminated" for j in js)))
+        variants.sort(key=lambda x: -x.lo if not math.isnan(x.lo) else 0)
+    return RunResults(run_dir, manifest, jobs, turns_df, variants)
