@@ -199,6 +199,11 @@ def benchmark(game, n_games, out, quick, note):
         click.echo(f"section `{report.game}` written to {out}", err=True)
 
 
+from experiments.commands import register  # noqa: E402
+
+register(cli)
+
+
 def main() -> None:
     """Entry point: every user error is one line on stderr and exit status 2."""
     try:

@@ -99,7 +99,7 @@ class JobState:
 
     def tally(self, upto: int) -> Tally:
         t = Tally()
-        for (lo, hi), s in sorted(self.shards.items()):
+        for (_lo, hi), s in sorted(self.shards.items()):
             if hi <= upto:
                 t = t.merged(s)
         return t

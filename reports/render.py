@@ -89,6 +89,19 @@ def variant_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
     return h, rows
 
 
+def trial_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
+    h = ["trial", "counts", "win rate vs field", "95 % CI", "note"]
+    rows = []
+    for t in res.manifest.get("trials", []):
+        if "illegal" in t:
+            rows.append([str(t["trial"]), ",".join(map(str, t["values"])), "-", "-",
+                         t["illegal"]])
+        else:
+            rows.append([str(t["trial"]), t["variant"], pct(t["rate"]), ci(t["lo"], t["hi"]),
+                         ""])
+    return h, rows
+
+
 def reason_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
     names = sorted({r for j in res.jobs for r in j.reasons})
     h = ["deck A", "deck B", "mean turns", "draws", "errors"] + names
@@ -155,6 +168,8 @@ def terminal(res: RunResults) -> str:
     if kind in ("sweep", "tune") or (kind == "matchup" and len(res.jobs) > 1):
         out += ["Against the field (weighted), ranked by the lower bound of the interval:",
                 text_table(*variant_rows(res)), ""]
+    if kind == "tune":
+        out += ["Optuna trials (in order):", text_table(*trial_rows(res)), ""]
     out += ["Win rates:", text_table(*matchup_rows(res)), ""]
     if kind == "round-robin":
         rl, cl, m = matrix(res)
@@ -262,6 +277,8 @@ def sections(res: RunResults) -> list[tuple[str, tuple[list[str], list[list[str]
     out = []
     if res.variants and (kind in ("sweep", "tune") or len(res.jobs) > 1):
         out.append(("Against the field, ranked by the lower bound", variant_rows(res)))
+    if kind == "tune":
+        out.append(("Optuna trials (in order)", trial_rows(res)))
     out.append(("Win rates", matchup_rows(res)))
     out.append(("Going first vs going second", seat_rows(res)))
     out.append(("End reasons and game length", reason_rows(res)))

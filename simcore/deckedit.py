@@ -75,7 +75,7 @@ def _add(deck: DeckCounts, cards: list[str], k: int, limit: Callable[[str], int]
             k -= take
     if k > 0:
         allowed = ", ".join(f"{c} (at most {limit(c)})" for c in cards)
-        raise InputError(f"{what}: cannot add {k} more copies: {allowed} are full")
+        raise InputError(f"{what}: {k} copies too many: {allowed} are full")
 
 
 def _remove(deck: DeckCounts, cards: list[str], k: int, what: str) -> None:
@@ -87,8 +87,8 @@ def _remove(deck: DeckCounts, cards: list[str], k: int, what: str) -> None:
         deck.counts[c] = deck.counts.get(c, 0) - take
         k -= take
     if k > 0:
-        raise InputError(f"{what}: cannot remove {k} more copies: {', '.join(cards)} "
-                         "have no copies left")
+        raise InputError(f"{what}: {k} copies short: {', '.join(cards)} have no more "
+                         "copies to give")
 
 
 def set_count(deck: DeckCounts, table: CardTable, tuning: Tuning | None, target: int,
@@ -122,8 +122,8 @@ def set_count(deck: DeckCounts, table: CardTable, tuning: Tuning | None, target:
         raise InputError(f"{what}: changing the count needs `replace` cards to give or take "
                          "the difference")
     if delta > 0:
-        _remove(deck, replace, delta, what)
         _add(deck, cards, delta, limit, what)
+        _remove(deck, replace, delta, what)
     else:
         _remove(deck, cards, -delta, what)
         _add(deck, replace, -delta, limit, what)
