@@ -52,8 +52,7 @@ class Tally:
     pairs: int = 0
     sum_d: float = 0.0  # per pair: A's score going first minus going second
     sum_d2: float = 0.0
-    sum_s: float = 0.0  # per pair: mean score of A over the two games
-    sum_s2: float = 0.0
+    pent: tuple[int, ...] = (0, 0, 0, 0, 0)  # pairs in which A won 0, 1/2, 1, 3/2, 2 games
 
     def add_rows(self, game: np.ndarray, first: np.ndarray, winner: np.ndarray) -> None:
         s = (winner == 0) + 0.5 * (winner == -1)
@@ -68,19 +67,22 @@ class Tally:
         if len(s) % 2 or (len(s) and (g[0] % 2 or np.any(g[1::2] != g[0::2] + 1))):
             raise RuntimeError("result rows are not whole pairs of games")
         d = s[0::2] - s[1::2]
-        p = (s[0::2] + s[1::2]) / 2
+        k = np.rint((s[0::2] + s[1::2]) * 2).astype(np.int64)
         self.pairs += len(d)
         self.sum_d += float(d.sum())
         self.sum_d2 += float((d * d).sum())
-        self.sum_s += float(p.sum())
-        self.sum_s2 += float((p * p).sum())
+        self.pent = tuple(int(a + b) for a, b in
+                          zip(self.pent, np.bincount(k, minlength=5), strict=True))
 
     def merged(self, other: "Tally") -> "Tally":
-        return Tally(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
+        a, b = self.astuple(), other.astuple()
+        t = Tally(*(x + y for x, y in zip(a[:-1], b[:-1], strict=True)))
+        t.pent = tuple(x + y for x, y in zip(a[-1], b[-1], strict=True))
+        return t
 
     def astuple(self) -> tuple:
         return (self.games, self.score, self.first_games, self.first_score, self.pairs,
-                self.sum_d, self.sum_d2, self.sum_s, self.sum_s2)
+                self.sum_d, self.sum_d2, self.pent)
 
     @property
     def rate(self) -> float:
@@ -252,7 +254,7 @@ class Runner:
                 st.stopped, st.stopped_at = "ci", upto
                 return
         if self.sprt is not None:
-            verdict = self.sprt.decide(t.pairs, t.sum_s, t.sum_s2)
+            verdict = self.sprt.decide(t.pent)
             if verdict:
                 st.stopped, st.stopped_at = f"sprt {verdict}", upto
                 return

@@ -105,15 +105,42 @@ def weighted_rate(parts: list[tuple[float, float, int]]) -> tuple[float, float, 
 # -- sequential probability ratio test on paired games ------------------------------------
 
 
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)  # a pair's mean score: 0, 1/2, 1, 3/2 or 2 wins
+
+
+def _kl_to_mean(f: list[float], mu: float) -> float:
+    """min KL(f || p) over distributions p on PAIR_SCORES with mean mu (exponential tilt:
+    p_i = f_i / (1 + lam (x_i - mu)), lam solving sum f_i (x_i - mu) / (1 + lam (x_i - mu))
+    = 0); equals sum f_i log(1 + lam (x_i - mu))."""
+    d = [x - mu for x in PAIR_SCORES]
+    hi_d, lo_d = max(d), min(d)
+    a = -1.0 / hi_d if hi_d > 0 else -1e12
+    b = -1.0 / lo_d if lo_d < 0 else 1e12
+    a, b = a + 1e-12 * abs(a), b - 1e-12 * abs(b)
+    lam = 0.0
+    for _ in range(100):  # safeguarded Newton on a decreasing function of lam
+        g = sum(fi * di / (1 + lam * di) for fi, di in zip(f, d, strict=True))
+        if abs(g) < 1e-13:
+            break
+        if g > 0:
+            a = lam
+        else:
+            b = lam
+        dg = -sum(fi * di * di / (1 + lam * di) ** 2 for fi, di in zip(f, d, strict=True))
+        nxt = lam - g / dg if dg < 0 else (a + b) / 2
+        lam = nxt if a < nxt < b else (a + b) / 2
+    return sum(fi * math.log1p(lam * di) for fi, di in zip(f, d, strict=True) if fi > 0)
+
+
 @dataclass(frozen=True)
 class Sprt:
     """H0: win rate = p0 against H1: win rate = p1 (p1 > p0), error rates alpha and beta.
 
-    Applied to game pairs (same shuffles, seats swapped): each pair's score is 0, 0.5, 1,
-    1.5 or 2 wins, so the seat advantage cancels inside a pair. The log-likelihood ratio is
-    the generalized SPRT's normal approximation used in chess-engine testing:
-    LLR = n (m1 - m0) (2 m - m0 - m1) / (2 v), with m the mean pair score per game, v its
-    variance per pair, m0 = p0, m1 = p1."""
+    Applied to game pairs (same shuffles, seats swapped): a pair scores 0, 1/2, 1, 3/2 or 2
+    wins, so the seat advantage cancels inside a pair. The log-likelihood ratio is the
+    generalized SPRT of chess-engine testing on this 5-outcome ("pentanomial") model: the
+    most likely pair-score distributions with mean p0 and with mean p1, each the tilt of the
+    observed frequencies, compared: LLR = n (KL(f || P0) - KL(f || P1))."""
 
     p0: float = 0.5
     p1: float = 0.55
@@ -128,19 +155,19 @@ class Sprt:
     def upper(self) -> float:
         return math.log((1 - self.beta) / self.alpha)
 
-    def llr(self, pairs: int, sum_s: float, sum_s2: float) -> float:
-        """LLR from the number of pairs, sum of pair scores/2 and sum of their squares."""
-        if pairs < 2:
+    def llr(self, counts: list[int] | tuple[int, ...]) -> float:
+        """LLR from the counts of pairs scoring 0, 1/2, 1, 3/2 and 2 wins."""
+        n = sum(counts)
+        if n < 2:
             return 0.0
-        m = sum_s / pairs
-        v = sum_s2 / pairs - m * m
-        if v <= 1e-12:
-            v = 1e-12 + 0.25 / pairs  # all pairs alike: a tiny variance, not a zero one
-        return pairs * (self.p1 - self.p0) * (2 * m - self.p0 - self.p1) / (2 * v)
+        reg = [c + 1e-3 for c in counts]  # every outcome possible: finite tilts
+        tot = sum(reg)
+        f = [c / tot for c in reg]
+        return n * (_kl_to_mean(f, self.p0) - _kl_to_mean(f, self.p1))
 
-    def decide(self, pairs: int, sum_s: float, sum_s2: float) -> str | None:
+    def decide(self, counts: list[int] | tuple[int, ...]) -> str | None:
         """'H1' (p >= p1 accepted), 'H0' (p <= p0 accepted) or None (go on)."""
-        llr = self.llr(pairs, sum_s, sum_s2)
+        llr = self.llr(counts)
         if llr >= self.upper:
             return "H1"
         if llr <= self.lower:

@@ -1,0 +1,230 @@
+"""Experiment runs: the same file and seed give the same rows in one go, resumed after an
+interruption, split into other batches or extended; stopping rules stop; the report is
+standalone HTML with every plot and the aggregation's numbers."""
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+import experiments.execute as ex
+from experiments.spec import load, loads
+from reports.aggregate import aggregate
+from reports.render import ci, pct, write_report
+
+SWEEP = """
+name = "blockers"
+kind = "sweep"
+seed = 11
+[decks]
+luffy = "red-luffy"
+kid = "green-kid"
+croc = "blue-crocodile"
+[strategies]
+a = "default"
+b = "random"
+[matchup]
+deck = "luffy"
+opponents = {{ kid = 0.7, croc = 0.3 }}
+[sweep]
+vary = "blocker"
+counts = [0, 4]
+replace = ["ST01-012", "ST01-014", "ST01-015"]
+[stop]
+games = {games}
+batch = {batch}
+"""
+
+
+def write_exp(tmp: Path, games: int = 800, batch: int = 200, name: str = "e.toml") -> Path:
+    p = tmp / name
+    p.write_text(SWEEP.format(games=games, batch=batch))
+    return p
+
+
+def rows(run_dir: Path) -> pl.DataFrame:
+    return pl.read_parquet(sorted((run_dir / "shards").glob("j*/g*.parquet"))) \
+        .sort("job", "game")
+
+
+def shard_ranges(run_dir: Path) -> dict[str, list[tuple[int, int]]]:
+    out: dict[str, list[tuple[int, int]]] = {}
+    for p in sorted((run_dir / "shards").glob("j*/g*.parquet")):
+        m = ex.SHARD.match(p.name)
+        out.setdefault(p.parent.name, []).append((int(m.group(1)), int(m.group(2))))
+    return out
+
+
+def jobs_state(run_dir: Path) -> list[tuple]:
+    m = json.loads((run_dir / "manifest.json").read_text())
+    return [(j["variant"], j["deck_b"], j["games"], j["stopped"]) for j in m["jobs"]]
+
+
+@pytest.fixture(scope="module")
+def one_go(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("one")
+    exp = write_exp(tmp)
+    m = ex.run_experiment(load(exp), tmp / "run")
+    assert m["status"] == "complete"
+    return tmp / "run"
+
+
+def test_split_into_other_batches_gives_the_same_rows(one_go, tmp_path, monkeypatch):
+    """Engine calls of 66 games instead of 200 (CHUNK): same rows, same decisions."""
+    monkeypatch.setattr(ex, "CHUNK", 66)
+    m = ex.run_experiment(load(write_exp(tmp_path)), tmp_path / "run")
+    assert m["status"] == "complete"
+    assert rows(tmp_path / "run").equals(rows(one_go))
+    assert jobs_state(tmp_path / "run") == jobs_state(one_go)
+
+
+def test_resumed_after_interruption_gives_the_same_rows(one_go, tmp_path, monkeypatch):
+    """Ctrl-C on the 5th engine call keeps the 4 finished shards; `run` again resumes and
+    ends with exactly the rows of the run in one go, no game repeated or dropped."""
+    real = ex.run_games
+    calls = {"n": 0}
+
+    def flaky(*args, **kw):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    exp = write_exp(tmp_path)
+    monkeypatch.setattr(ex, "run_games", flaky)
+    m = ex.run_experiment(load(exp), tmp_path / "run")
+    assert m["status"] == "interrupted"
+    kept = rows(tmp_path / "run")
+    assert kept.height == 4 * 200
+    monkeypatch.setattr(ex, "run_games", real)
+    m = ex.run_experiment(load(exp), tmp_path / "run")
+    assert m["status"] == "complete"
+    assert [s["status"] for s in m["sessions"]] == ["interrupted", "complete"]
+    assert rows(tmp_path / "run").equals(rows(one_go))
+    assert jobs_state(tmp_path / "run") == jobs_state(one_go)
+    assert shard_ranges(tmp_path / "run") == shard_ranges(one_go)
+
+
+def test_extend_adds_games_without_repeating(tmp_path):
+    """400 games, then extended to 800: the shards tile 0..800 with no overlap, the first
+    400 games are unchanged and no (job, game) appears twice."""
+    exp = write_exp(tmp_path, games=400)
+    ex.run_experiment(load(exp), tmp_path / "run")
+    before = rows(tmp_path / "run")
+    m = ex.run_experiment(load(exp), tmp_path / "run", max_games=800)
+    after = rows(tmp_path / "run")
+    assert m["max_games"] == 800
+    for ranges in shard_ranges(tmp_path / "run").values():
+        tiles = sorted(ranges)
+        assert all(a[1] == b[0] for a, b in zip(tiles, tiles[1:], strict=False))
+        assert tiles[0][0] == 0
+    assert after.filter(pl.col("game") < 400).equals(before)
+    assert after.select(pl.struct("job", "game").is_unique().all()).item()
+
+
+def test_same_file_same_rows_as_the_cli_run(one_go, tmp_path):
+    """A different run folder, the same file: identical rows (a pure function of the file)."""
+    ex.run_experiment(load(write_exp(tmp_path)), tmp_path / "run")
+    assert rows(tmp_path / "run").equals(rows(one_go))
+
+
+def test_other_experiment_in_the_folder_is_refused(one_go, tmp_path):
+    from simcore.errors import InputError
+
+    exp = write_exp(tmp_path, games=1000)
+    with pytest.raises(InputError, match="different experiment"):
+        ex.run_experiment(load(exp), one_go)
+
+
+MATCH = """
+kind = "matchup"
+seed = 4
+[decks]
+luffy = "red-luffy"
+kid = "green-kid"
+[strategies]
+b = "random"
+[matchup]
+deck = "luffy"
+opponents = ["kid"]
+[stop]
+games = 4000
+batch = 200
+"""
+
+
+def test_until_ci_stops_when_the_interval_is_narrow(tmp_path):
+    exp = loads(MATCH + "until_ci = 0.12\n")
+    m = ex.run_experiment(exp, tmp_path / "run")
+    job = m["jobs"][0]
+    assert job["stopped"] == "ci" and job["games"] < 4000
+    res = aggregate(tmp_path / "run")
+    lo, hi = res.jobs[0].ci
+    assert hi - lo <= 0.12
+    # one round earlier the interval was still too wide
+    t = ex.Tally()
+    df = rows(tmp_path / "run").filter(pl.col("game") < job["games"] - 200)
+    t.add_rows(df["game"].to_numpy(), df["first"].to_numpy(), df["winner"].to_numpy())
+    lo, hi = t.interval()
+    assert hi - lo > 0.12
+
+
+def test_sprt_stops_on_a_decision(tmp_path):
+    """default vs random wins far more than 60 %: the test accepts H1 long before 4000."""
+    exp = loads(MATCH + "sprt = { p0 = 0.5, p1 = 0.6 }\n")
+    m = ex.run_experiment(exp, tmp_path / "run")
+    job = m["jobs"][0]
+    assert job["stopped"] == "sprt H1" and job["games"] < 4000
+
+
+# ----------------------------------------------------------------------------- report
+
+
+@pytest.fixture(scope="module")
+def report(one_go):
+    res = aggregate(one_go)
+    md, ht = write_report(res, one_go)
+    return res, md.read_text(), ht.read_text()
+
+
+def test_html_is_standalone(report):
+    """No network: no http(s) reference, no external script, stylesheet or image."""
+    _, _, text = report
+    assert "http://" not in text and "https://" not in text
+    assert "<script" not in text and "<link" not in text
+    srcs = re.findall(r"src='([^']*)'", text)
+    assert srcs and all(s.startswith("data:image/png;base64,") for s in srcs)
+
+
+def test_html_has_every_plot(report):
+    """Win rate against the count, first/second bars, heat map, turn distribution; each a
+    real PNG."""
+    _, _, text = report
+    for pid in ("ratio", "seats", "heatmap", "turns"):
+        m = re.search(rf"id='plot-{pid}'[^>]*src='data:image/png;base64,([^']+)'", text)
+        assert m, pid
+        assert base64.b64decode(m.group(1)).startswith(b"\x89PNG")
+
+
+def test_report_numbers_match_the_rows(report, one_go):
+    """Every job's games, win rate and interval in the HTML and markdown are those computed
+    straight from the parquet rows."""
+    res, md, text = report
+    df = rows(one_go).with_columns(
+        ((pl.col("winner") == 0) + 0.5 * (pl.col("winner") == -1)).alias("s"))
+    direct = {r["job"]: r for r in df.group_by("job").agg(pl.len().alias("n"),
+                                                          pl.col("s").sum().alias("score"))
+              .iter_rows(named=True)}
+    assert {j.id for j in res.jobs} == set(direct)
+    for j in res.jobs:
+        d = direct[j.id]
+        assert (j.games, j.score) == (d["n"], d["score"])
+        cells = [j.variant, j.deck_b, f"{d['n']:,}", pct(d["score"] / d["n"]), ci(*j.ci)]
+        row = "<tr>" + "".join(f"<td>{c}</td>" for c in cells)
+        assert row in text, row
+        assert "| " + " | ".join(cells) + " |" in md
+    for v in res.variants:
+        assert f"<td>{pct(v.rate)}</td><td>{ci(v.lo, v.hi)}</td>" in text
