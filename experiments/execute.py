@@ -61,9 +61,10 @@ class Tally:
         f = first == 0
         self.first_games += int(f.sum())
         self.first_score += float(s[f].sum())
-        order = np.argsort(game, kind="stable")
-        s = s[order]
-        g = game[order]
+        if len(game) and not (game[0] % 2 == 0 and np.all(np.diff(game) == 1)):
+            order = np.argsort(game, kind="stable")
+            s, game = s[order], game[order]
+        g = game
         if len(s) % 2 or (len(s) and (g[0] % 2 or np.any(g[1::2] != g[0::2] + 1))):
             raise RuntimeError("result rows are not whole pairs of games")
         d = s[0::2] - s[1::2]

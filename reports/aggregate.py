@@ -1,6 +1,6 @@
-"""Aggregate a run folder's parquet shards with polars: a lazy scan_parquet per shard, a few
-shards collected at a time and their sums added, so memory stays flat however many games a
-run holds (about 200 MiB for 10,000,000 games).
+"""Aggregate a run folder's parquet shards with polars: each shard (at most 100,000 games)
+is scanned and summed on its own and the sums are added, so memory stays flat however many
+games a run holds.
 
 Everything is from deck A's side of each job: score 1 for a win, 0.5 for a draw.
 """
@@ -97,9 +97,6 @@ class RunResults:
         return sum(j.games for j in self.jobs)
 
 
-SHARDS_AT_ONCE = 4
-
-
 def _score() -> pl.Expr:
     return (pl.col("winner") == 0).cast(pl.Float64) + 0.5 * (pl.col("winner") == -1)
 
@@ -110,6 +107,42 @@ def scan_shards(run_dir: Path) -> list[pl.LazyFrame]:
     if not files:
         raise InputError(f"{run_dir}: no result shards yet")
     return [pl.scan_parquet(f, hive_partitioning=False) for f in files]
+
+
+def shard_sums(lf: pl.LazyFrame, stat_cols: list[str]) -> tuple[pl.DataFrame, ...]:
+    """Sums of one shard, per job: games, scores, seats, draws, errors, turns, per-player
+    statistics; paired differences; end-reason and turn counts. A shard is read once (one
+    collect of its scan) and holds whole pairs of games, so shards simply add up."""
+    df = lf.collect()
+    job = df["job"][0]
+    game = df["game"]
+    if df["job"].n_unique() != 1 or game[0] % 2 or df.height % 2 or \
+            not (game.diff().drop_nulls() == 1).all():
+        raise InputError(f"shard of job {job}: not a run of whole pairs of games in order")
+    s = _score()
+    base = df.select(
+        pl.lit(job).alias("job"),
+        pl.len().alias("games"),
+        s.sum().alias("score"),
+        (pl.col("first") == 0).sum().alias("first_games"),
+        s.filter(pl.col("first") == 0).sum().alias("first_score"),
+        (pl.col("winner") == -1).sum().alias("draws"),
+        (pl.col("error") != 0).sum().alias("errors"),
+        pl.col("turns").cast(pl.Float64).sum().alias("sum_turns"),
+        # whoever went first won: A first and A won, or B first and B won
+        ((pl.col("first") == pl.col("winner")).cast(pl.Float64)
+         + 0.5 * (pl.col("winner") == -1)).sum().alias("first_seat"),
+        *[pl.col(c).cast(pl.Float64).sum().alias(c) for c in stat_cols],
+    )
+    # pair k: game 2k (deck A first) minus game 2k+1 (same shuffles, deck B first)
+    d = df.select((s.gather_every(2) - s.gather_every(2, 1)).alias("d"))
+    pairs = d.select(pl.lit(job).alias("job"), pl.len().alias("pairs"),
+                     pl.col("d").sum().alias("sum_d"), (pl.col("d") ** 2).sum().alias("sum_d2"))
+    reasons = df.group_by("reason").agg(pl.len().alias("n")).with_columns(
+        pl.lit(job).alias("job")).select("job", "reason", "n")
+    turns = df.group_by("turns").agg(pl.len().alias("games")).with_columns(
+        pl.lit(job).alias("job")).select("job", "turns", "games")
+    return base, pairs, reasons, turns
 
 
 def aggregate(run_dir: str | Path) -> RunResults:
@@ -123,58 +156,22 @@ def aggregate(run_dir: str | Path) -> RunResults:
     except json.JSONDecodeError as exc:
         raise InputError(f"{run_dir}/manifest.json: invalid JSON: {exc}") from None
     stat_cols = [c for c in manifest["columns"] if c.endswith(("_a", "_b"))]
-    sums = [pl.col(c).cast(pl.Float64).sum().alias(c) for c in stat_cols]
-    # Each shard holds whole pairs of games (2k, 2k+1), so every statistic is summed per
-    # shard and the shards' sums are added: memory stays that of one shard per thread.
-    parts: tuple[list, list, list, list] = ([], [], [], [])
-    done: tuple[list, list, list, list] = ([], [], [], [])
-
-    def flush() -> None:
-        """Collect the queued shards' sums (a few shards at a time keeps memory flat)."""
-        if parts[0]:
-            for out, df in zip(done, pl.collect_all([pl.concat(p) for p in parts]),
-                               strict=True):
-                out.append(df)
-            for p in parts:
-                p.clear()
-
-    for i, lf in enumerate(scan_shards(run_dir)):
-        if i % SHARDS_AT_ONCE == 0:
-            flush()
-        lf = lf.with_columns(_score().alias("s"))
-        parts[0].append(lf.group_by("job").agg(
-            pl.len().alias("games"),
-            pl.col("s").sum().alias("score"),
-            (pl.col("first") == 0).sum().alias("first_games"),
-            pl.col("s").filter(pl.col("first") == 0).sum().alias("first_score"),
-            (pl.col("winner") == -1).sum().alias("draws"),
-            (pl.col("error") != 0).sum().alias("errors"),
-            pl.col("turns").cast(pl.Float64).sum().alias("sum_turns"),
-            # whoever went first won: A first and A won, or B first and B won
-            ((pl.col("first") == pl.col("winner")).cast(pl.Float64)
-             + 0.5 * (pl.col("winner") == -1)).sum().alias("first_seat"),
-            *sums,
-        ))
-        parts[1].append(
-            lf.with_columns((pl.col("game") // 2).alias("pair"),
-                            pl.when(pl.col("game") % 2 == 0).then(pl.col("s"))
-                            .otherwise(-pl.col("s")).alias("sd"))
-            .group_by("job", "pair").agg(pl.col("sd").sum().alias("d"), pl.len().alias("n"))
-            .filter(pl.col("n") == 2)
-            .group_by("job").agg(pl.len().alias("pairs"), pl.col("d").sum().alias("sum_d"),
-                                 (pl.col("d") ** 2).sum().alias("sum_d2")))
-        parts[2].append(lf.group_by("job", "reason").agg(pl.len().alias("n")))
-        parts[3].append(lf.group_by("job", "turns").agg(pl.len().alias("games")))
-    flush()
-    base_p, pairs_p, reasons_p, turns_p = (pl.concat(d) for d in done)
-    base_df = base_p.group_by("job").agg(pl.exclude("job").sum())
+    base_l, pairs_l, reasons_l, turns_l = [], [], [], []
+    for lf in scan_shards(run_dir):
+        b, p, r, t = shard_sums(lf, stat_cols)
+        base_l.append(b)
+        pairs_l.append(p)
+        reasons_l.append(r)
+        turns_l.append(t)
+    base_df = pl.concat(base_l).group_by("job").agg(pl.exclude("job").sum())
     base_df = base_df.with_columns(
         (pl.col("sum_turns") / pl.col("games")).alias("mean_turns"),
         (pl.col("first_seat") / pl.col("games")).alias("first_seat"),
         *[(pl.col(c) / pl.col("games")).alias(c) for c in stat_cols])
-    pairs_df = pairs_p.group_by("job").agg(pl.exclude("job").sum())
-    reasons_df = reasons_p.group_by("job", "reason").agg(pl.col("n").sum())
-    turns_df = turns_p.group_by("job", "turns").agg(pl.col("games").sum()).sort("job", "turns")
+    pairs_df = pl.concat(pairs_l).group_by("job").agg(pl.exclude("job").sum())
+    reasons_df = pl.concat(reasons_l).group_by("job", "reason").agg(pl.col("n").sum())
+    turns_df = (pl.concat(turns_l).group_by("job", "turns").agg(pl.col("games").sum())
+                .sort("job", "turns"))
     names = {int(k): v for k, v in manifest["reasons"].items()}
     by_job = {r["job"]: r for r in base_df.iter_rows(named=True)}
     by_pair = {r["job"]: r for r in pairs_df.iter_rows(named=True)}

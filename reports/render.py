@@ -204,6 +204,7 @@ def plots(res: RunResults) -> dict[str, tuple[str, str]]:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     out: dict[str, tuple[str, str]] = {}
     kind = res.manifest["experiment"]["kind"]
@@ -221,6 +222,7 @@ def plots(res: RunResults) -> dict[str, tuple[str, str]]:
                 ax.errorbar(xs, [p[1] for p in pts],
                             yerr=[[p[1] - p[2] for p in pts], [p[3] - p[1] for p in pts]],
                             fmt="o", capsize=3, label="trial (95 % interval)")
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.set_xlabel(f"copies: {dim}")
             ax.set_ylabel("win rate")
             ax.legend(loc="best", fontsize=8)

@@ -147,3 +147,29 @@ def test_groups_lists_the_deck_counts(monkeypatch, capsys):
     assert code in (0, None)
     assert any(line.startswith("blocker") and "4 copies: 4xST01-006" in line
                for line in out.splitlines())
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_finished_games(tmp_path):
+    """SIGINT during a long run: exit 130, a one-line note, the finished shards kept and
+    the manifest marked interrupted (resuming is tested in test_experiments.py)."""
+    import json
+    import signal
+    import time
+
+    f = tmp_path / "e.toml"
+    f.write_text(GOOD.replace("games = 400", "games = 4000000\nbatch = 1000"))
+    run = tmp_path / "run"
+    proc = subprocess.Popen(TCGSIM + ["run", str(f), "--out", str(run), "--no-report"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(run.rglob("*.parquet"))) < 3:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Interrupted" in err and "Traceback" not in err
+    m = json.loads((run / "manifest.json").read_text())
+    assert m["status"] == "interrupted"
+    kept = m["jobs"][0]["games"]
+    assert kept >= 3000 and kept % 1000 == 0
+    assert "Win rates:" in out  # the finished games are summarised

@@ -228,3 +228,30 @@ def test_report_numbers_match_the_rows(report, one_go):
         assert "| " + " | ".join(cells) + " |" in md
     for v in res.variants:
         assert f"<td>{pct(v.rate)}</td><td>{ci(v.lo, v.hi)}</td>" in text
+
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "experiments" / "examples").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_experiments_are_valid(path):
+    """Every shipped example parses and plans (decks, strategies, every sweep variant)."""
+    from experiments.plan import make_plan
+
+    plan = make_plan(load(path))
+    assert plan.jobs or plan.exp.kind == "tune"
+
+
+def test_progress_line_shows_games_rate_eta_and_estimate():
+    import io
+
+    from experiments.progress import Progress
+
+    buf = io.StringIO()
+    p = Progress(1000, True, buf)
+    p.update(250, "luffy vs kid: 57.0 % [51.0, 63.0]")
+    line = p.line()
+    assert "250/1,000 games" in line and "games/s" in line and "ETA" in line
+    assert "luffy vs kid: 57.0 %" in line
+    p.skip(500)  # a job stopped early: the total shrinks
+    assert "250/500 games" in p.line()
