@@ -16,7 +16,6 @@ give identical rows.
 
 import datetime
 import json
-import math
 import os
 import re
 import sys
@@ -455,8 +454,3 @@ def run_experiment(exp: Experiment, run_dir: Path, max_games: int | None = None,
     if max_games is None and (run_dir / "manifest.json").exists():
         max_games = max(read_manifest(run_dir).get("max_games", 0), exp.stop.games)
     return Runner(plan, run_dir, max_games, threads, progress).run()
-
-
-def width_games(width: float) -> int:
-    """Games for a 95 % interval of this full width at a 50 % rate (the worst case)."""
-    return int(math.ceil((2 * 1.96 * 0.5 / width) ** 2))

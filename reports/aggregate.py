@@ -10,9 +10,10 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
-from reports.stats import PairedDiff, interval, paired_difference, weighted_rate
+from reports.stats import Z95, PairedDiff, interval, paired_difference, weighted_rate
 from simcore.errors import InputError
 
 
@@ -82,6 +83,7 @@ class VariantResult:
     hi: float
     games: int
     eliminated: bool
+    vs_best: PairedDiff | None = None  # paired difference to the top-ranked variant
 
 
 @dataclass
@@ -203,4 +205,52 @@ def aggregate(run_dir: str | Path) -> RunResults:
                                           sum(j.games for j in js),
                                           any(j.stopped == "eliminated" for j in js)))
         variants.sort(key=lambda x: -x.lo if not math.isnan(x.lo) else 0)
+        if len(variants) > 1 and manifest["experiment"]["kind"] in ("sweep", "tune"):
+            paired_to_best(run_dir, jobs, variants)
     return RunResults(run_dir, manifest, jobs, turns_df, variants)
+
+
+def _scores(run_dir: Path, job: int) -> np.ndarray:
+    """Deck A's score x 2 (0 loss, 1 draw, 2 win) of one job's games, by game index."""
+    files = sorted((run_dir / "shards" / f"j{job:04d}").glob("g*.parquet"))
+    df = (pl.scan_parquet(files, hive_partitioning=False).select("game", "winner")
+          .sort("game").collect())
+    w = df["winner"].to_numpy()
+    return (2 * (w == 0) + (w == -1)).astype(np.int8)
+
+
+def paired_to_best(run_dir: Path, jobs: list[JobResult], variants: list[VariantResult]) -> None:
+    """Each variant minus the top-ranked one, game by game: every variant plays the same game
+    indices (same shuffles and decision streams) against each opponent, so the paired
+    difference is much sharper than the two intervals suggest. Opponents are combined with
+    their weights; the interval is normal (variance sum of w^2 var_i / n_i)."""
+    best = variants[0]
+    by = {(j.variant, j.deck_b): j for j in jobs}
+    ref = {j.deck_b: _scores(run_dir, j.id) for j in jobs if j.variant == best.variant}
+    for v in variants:
+        mean = var = wsum = 0.0
+        n_all = 0
+        for j in (j for j in jobs if j.variant == v.variant):
+            if j.deck_b not in ref or (best.variant, j.deck_b) not in by:
+                continue
+            r = ref[j.deck_b]
+            x = _scores(run_dir, j.id)
+            n = min(len(r), len(x))
+            if n < 2:
+                continue
+            d = (x[:n].astype(np.float64) - r[:n]) / 2
+            pd = paired_difference(n, float(d.sum()), float((d * d).sum()))
+            mean += j.weight * pd.mean
+            var += j.weight ** 2 * pd.sd ** 2 / n
+            wsum += j.weight
+            n_all += n
+        if wsum <= 0 or n_all < 2:
+            continue
+        mean /= wsum
+        se = math.sqrt(var) / wsum
+        if se == 0:
+            v.vs_best = PairedDiff(n_all, mean, 0.0, mean, mean, 1.0 if mean == 0 else 0.0)
+            continue
+        p = math.erfc(abs(mean / se) / math.sqrt(2))
+        v.vs_best = PairedDiff(n_all, mean, se * math.sqrt(n_all), mean - Z95 * se,
+                               mean + Z95 * se, p)

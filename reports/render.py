@@ -83,9 +83,18 @@ def seat_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
 
 def variant_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
     h = ["rank", "deck A", "win rate vs field", "95 % CI", "games", "status"]
-    rows = [[str(i + 1), v.variant or res.manifest.get("deck") or "", pct(v.rate),
-             ci(v.lo, v.hi), f"{v.games:,}", "eliminated" if v.eliminated else "kept"]
-            for i, v in enumerate(res.variants)]
+    paired = any(v.vs_best is not None for v in res.variants)
+    if paired:
+        h += ["vs #1 (paired)", "95 % CI"]
+    rows = []
+    for i, v in enumerate(res.variants):
+        row = [str(i + 1), v.variant or res.manifest.get("deck") or "", pct(v.rate),
+               ci(v.lo, v.hi), f"{v.games:,}", "eliminated" if v.eliminated else "kept"]
+        if paired:
+            d = v.vs_best
+            row += ["-", "-"] if d is None or i == 0 else \
+                [signed(d.mean), f"{100 * d.lo:+.1f} - {100 * d.hi:+.1f}"]
+        rows.append(row)
     return h, rows
 
 

@@ -49,7 +49,7 @@ def one_line_error(code: int, err: str, *needles: str) -> None:
     ("gamez = 3\n" + GOOD, ["e.toml", "unknown key 'gamez'"]),
     (GOOD.replace("games = 400", "games = 400\ngamez = 2"), ["unknown key 'stop.gamez'"]),
     (GOOD.replace("[matchup]", "[matchup]\noponents = 1"), ["unknown key 'matchup.oponents'"]),
-    (GOOD + "[stop.sprt]\np0 = 0.5\npone = 0.6\n", ["e.toml"]),
+    (GOOD + "[stop.sprt]\np0 = 0.5\npone = 0.6\n", ["e.toml", "'stop.sprt.pone'"]),
     (GOOD.replace('"red-luffy"', '"no-such-deck.txt"'), ["decks.luffy", "no-such-deck.txt"]),
     (GOOD.replace('deck = "luffy"', 'deck = "zoro"'), ["matchup.deck", "'zoro'"]),
     (GOOD.replace('kind = "matchup"', 'kind = "duel"'), ["kind", "'duel'"]),

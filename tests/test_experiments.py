@@ -25,7 +25,7 @@ kid = "green-kid"
 croc = "blue-crocodile"
 [strategies]
 a = "default"
-b = "random"
+b = "default"
 [matchup]
 deck = "luffy"
 opponents = {{ kid = 0.7, croc = 0.3 }}
@@ -255,3 +255,25 @@ def test_progress_line_shows_games_rate_eta_and_estimate():
     assert "luffy vs kid: 57.0 %" in line
     p.skip(500)  # a job stopped early: the total shrinks
     assert "250/500 games" in p.line()
+
+
+def test_paired_difference_to_the_best_variant(report, one_go):
+    """Sweep variants play the same game indices: the report's 'vs #1' is the weighted mean
+    of game-by-game score differences, recomputed here straight from the rows."""
+    res, _, _ = report
+    df = rows(one_go).with_columns(
+        ((pl.col("winner") == 0) + 0.5 * (pl.col("winner") == -1)).alias("s"))
+    best = res.variants[0]
+    for v in res.variants[1:]:
+        total_w = 0.0
+        mean = 0.0
+        for j in (j for j in res.jobs if j.variant == v.variant):
+            ref = next(r for r in res.jobs if r.variant == best.variant and r.deck_b == j.deck_b)
+            a = df.filter(pl.col("job") == j.id).select("game", "s")
+            b = df.filter(pl.col("job") == ref.id).select("game", pl.col("s").alias("r"))
+            d = a.join(b, on="game").select(pl.col("s") - pl.col("r"))
+            mean += j.weight * d.to_series().mean()
+            total_w += j.weight
+        assert v.vs_best is not None
+        assert v.vs_best.mean == pytest.approx(mean / total_w)
+        assert v.vs_best.lo <= v.vs_best.mean <= v.vs_best.hi
