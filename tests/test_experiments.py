@@ -277,3 +277,43 @@ def test_paired_difference_to_the_best_variant(report, one_go):
         assert v.vs_best is not None
         assert v.vs_best.mean == pytest.approx(mean / total_w)
         assert v.vs_best.lo <= v.vs_best.mean <= v.vs_best.hi
+
+
+TUNE = """
+kind = "tune"
+seed = 5
+[decks]
+luffy = "red-luffy"
+kid = "green-kid"
+[matchup]
+deck = "luffy"
+opponents = ["kid"]
+[tune]
+trials = 4
+[[tune.vary]]
+vary = "blocker"
+min = 2
+max = 4
+replace = ["ST01-012", "ST01-014"]
+[[tune.vary]]
+vary = "counter_2000"
+min = 3
+max = 4
+replace = ["ST01-015"]
+[stop]
+games = 200
+"""
+
+
+def test_tune_is_reproducible(tmp_path):
+    """Optuna's sampler is seeded from the experiment and told deterministic results: the
+    same file gives the same trials, variants and rows in another folder."""
+    pytest.importorskip("optuna")
+    m1 = ex.run_experiment(loads(TUNE), tmp_path / "a")
+    m2 = ex.run_experiment(loads(TUNE), tmp_path / "b")
+    assert m1["trials"] == m2["trials"] and len(m1["trials"]) == 4
+    assert rows(tmp_path / "a").equals(rows(tmp_path / "b"))
+    for t in m1["trials"]:
+        if "variant" in t:
+            b, c = t["values"]
+            assert t["variant"] == f"blocker={b},counter_2000={c}"
