@@ -317,3 +317,15 @@ def test_tune_is_reproducible(tmp_path):
         if "variant" in t:
             b, c = t["values"]
             assert t["variant"] == f"blocker={b},counter_2000={c}"
+
+
+def test_deck_files_are_read_relative_to_the_experiment(tmp_path):
+    """`decks.mine = "mine.txt"` names a file beside the experiment, whatever the cwd."""
+    from experiments.plan import make_plan
+    from simcore.games.onepiece import GAME
+
+    (tmp_path / "mine.txt").write_text(GAME.sample_decks()["red-luffy"].read_text())
+    (tmp_path / "e.toml").write_text(MATCH.replace('luffy = "red-luffy"',
+                                                   'luffy = "mine.txt"'))
+    plan = make_plan(load(tmp_path / "e.toml"))
+    assert plan.decks["luffy"].name == "Red Luffy (ST-01)"
