@@ -479,6 +479,11 @@ def ws_damage(instances, deck, climaxes, deck_top, waiting_room, wr_climaxes, cl
     click.echo(to_json_text(res) if as_json else format_damage(res, seconds))
 
 
+from experiments.commands import register  # noqa: E402
+
+register(cli)
+
+
 def main() -> None:
     """Entry point: every user error is one line on stderr and exit status 2."""
     try:

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from simcore.cards import CardTable
+from simcore.deckedit import Tuning
 from simcore.decks import Deck
 
 
@@ -37,6 +38,9 @@ class Game:
     coverage: Callable[..., Any] | None = None
     # code_pattern: a regular expression that the game's card codes match (game inference)
     code_pattern: str = ""
+    # Deck-ratio tuning hook (simcore.deckedit.Tuning): the game's named card groups and
+    # per-card copy limit. None: `tcgsim sweep/tune` can vary single cards only by name.
+    tuning: "Tuning | None" = None
 
     def card_files(self) -> list[Path]:
         return [self.data_dir / "cards.toml"]

@@ -11,6 +11,7 @@ from simcore.games.onepiece.cards import load_cards
 from simcore.games.onepiece.deckrules import resolve_deck
 from simcore.games.onepiece.importer import deck_coverage, read_database, store_entries
 from simcore.games.onepiece.layout import REASONS, RULESETS
+from simcore.games.onepiece.tuning import TUNING
 
 
 def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
@@ -68,4 +69,5 @@ GAME = Game(
     store_entries=store_entries,
     coverage=deck_coverage,
     code_pattern=r"^(OP|ST|EB|PRB)\d+-\d+$|^P-\d+$",
+    tuning=TUNING,
 )

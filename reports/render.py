@@ -1,0 +1,357 @@
+"""Terminal tables, a markdown report and one self-contained HTML report of a run.
+
+Plots are drawn with matplotlib's Agg backend (no display, no browser) and embedded in the
+HTML as base64 PNG, so the file opens anywhere with no network.
+"""
+
+import base64
+import html
+import io
+import math
+from pathlib import Path
+
+from reports.aggregate import JobResult, RunResults
+
+
+def pct(x: float) -> str:
+    return "n/a" if x is None or math.isnan(x) else f"{100 * x:.1f} %"
+
+
+def ci(lo: float, hi: float) -> str:
+    return f"{100 * lo:.1f} - {100 * hi:.1f}"
+
+
+def signed(x: float) -> str:
+    return f"{100 * x:+.1f} pts"
+
+
+def text_table(headers: list[str], rows: list[list[str]]) -> str:
+    """A plain aligned table: text columns left, numbers right."""
+    cols = list(zip(headers, *rows, strict=True)) if rows else [(h,) for h in headers]
+    widths = [max(len(str(c)) for c in col) for col in cols]
+
+    def numeric(i: int) -> bool:
+        return all(str(r[i])[:1].isdigit() or str(r[i])[:1] in "+-" for r in rows) if rows \
+            else False
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(str(v).rjust(w) if numeric(i) else str(v).ljust(w)
+                         for i, (v, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+
+    return "\n".join([fmt(headers), "  ".join("-" * w for w in widths)] + [fmt(r) for r in rows])
+
+
+def md_table(headers: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(str(v) for v in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def html_table(headers: list[str], rows: list[list[str]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>"
+                   for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+# -- the tables of a report -------------------------------------------------------------------
+
+
+def _label_a(j: JobResult) -> str:
+    return j.variant or j.deck_a
+
+
+def matchup_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
+    h = ["deck A", "deck B", "games", "win rate A", "95 % CI", "stopped"]
+    rows = [[_label_a(j), j.deck_b, f"{j.games:,}", pct(j.rate), ci(*j.ci), j.stopped or "-"]
+            for j in res.jobs]
+    return h, rows
+
+
+def seat_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
+    h = ["deck A", "deck B", "A first", "95 % CI", "A second", "95 % CI", "first - second",
+         "95 % CI", "p", "significant", "first seat wins"]
+    rows = []
+    for j in res.jobs:
+        d = j.first_vs_second
+        rows.append([_label_a(j), j.deck_b, pct(j.first_rate), ci(*j.first_ci),
+                     pct(j.second_rate), ci(*j.second_ci), signed(d.mean),
+                     f"{100 * d.lo:+.1f} - {100 * d.hi:+.1f}", f"{d.p_value:.3g}",
+                     "yes" if d.significant else "no", pct(j.first_seat)])
+    return h, rows
+
+
+def variant_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
+    h = ["rank", "deck A", "win rate vs field", "95 % CI", "games", "status"]
+    paired = any(v.vs_best is not None for v in res.variants)
+    if paired:
+        h += ["vs #1 (paired)", "95 % CI"]
+    rows = []
+    for i, v in enumerate(res.variants):
+        row = [str(i + 1), v.variant or res.manifest.get("deck") or "", pct(v.rate),
+               ci(v.lo, v.hi), f"{v.games:,}", "eliminated" if v.eliminated else "kept"]
+        if paired:
+            d = v.vs_best
+            row += ["-", "-"] if d is None or i == 0 else \
+                [signed(d.mean), f"{100 * d.lo:+.1f} - {100 * d.hi:+.1f}"]
+        rows.append(row)
+    return h, rows
+
+
+def trial_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
+    h = ["trial", "counts", "win rate vs field", "95 % CI", "note"]
+    rows = []
+    for t in res.manifest.get("trials", []):
+        if "illegal" in t:
+            rows.append([str(t["trial"]), ",".join(map(str, t["values"])), "-", "-",
+                         t["illegal"]])
+        else:
+            rows.append([str(t["trial"]), t["variant"], pct(t["rate"]), ci(t["lo"], t["hi"]),
+                         ""])
+    return h, rows
+
+
+def reason_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
+    names = sorted({r for j in res.jobs for r in j.reasons})
+    h = ["deck A", "deck B", "mean turns", "draws", "errors"] + names
+    rows = [[_label_a(j), j.deck_b, f"{j.mean_turns:.2f}", f"{j.draws:,}", f"{j.errors:,}"]
+            + [pct(j.reasons.get(n, 0) / j.games) for n in names] for j in res.jobs]
+    return h, rows
+
+
+def stat_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
+    stats = sorted({c[:-2] for j in res.jobs for c in j.stats})
+    h = ["deck A", "deck B"] + [f"{s} A / B" for s in stats]
+    rows = [[_label_a(j), j.deck_b]
+            + [f"{j.stats[s + '_a']:.2f} / {j.stats[s + '_b']:.2f}" for s in stats]
+            for j in res.jobs]
+    return h, rows
+
+
+def matrix(res: RunResults) -> tuple[list[str], list[str], list[list[float]]]:
+    """Rows: deck A (or variant); columns: deck B; cell: A's win rate (round robins filled
+    both ways, B's row being 1 - A's rate)."""
+    rr = res.manifest["experiment"]["kind"] == "round-robin"
+    rows_l: list[str] = []
+    cols_l: list[str] = []
+    for j in res.jobs:
+        a = _label_a(j)
+        if a not in rows_l:
+            rows_l.append(a)
+        if j.deck_b not in cols_l:
+            cols_l.append(j.deck_b)
+        if rr:
+            for x in (j.deck_b,):
+                if x not in rows_l:
+                    rows_l.append(x)
+            if a not in cols_l:
+                cols_l.append(a)
+    if rr:
+        cols_l = rows_l = sorted(set(rows_l) | set(cols_l), key=(rows_l + cols_l).index)
+    m = [[float("nan")] * len(cols_l) for _ in rows_l]
+    for j in res.jobs:
+        a = _label_a(j)
+        m[rows_l.index(a)][cols_l.index(j.deck_b)] = j.rate
+        if rr:
+            m[rows_l.index(j.deck_b)][cols_l.index(a)] = 1 - j.rate
+    return rows_l, cols_l, m
+
+
+def summary_lines(res: RunResults) -> list[str]:
+    m = res.manifest
+    s = m.get("sessions", [])
+    wall = sum(x["wall_seconds"] for x in s)
+    eng = sum(x["engine_seconds"] for x in s)
+    lines = [f"{m['experiment']['name']} ({m['experiment']['kind']}, {m['game_title']}): "
+             f"{res.games:,} games, seed {m['seed']}, status {m['status']}"]
+    if wall > 0:
+        lines.append(f"time: {wall:.1f} s in {len(s)} session(s), {100 * eng / wall:.0f} % "
+                     "in the engine")
+    return lines
+
+
+def terminal(res: RunResults) -> str:
+    """The terminal summary of a run: rankings, matchups, seats, decisions."""
+    out = summary_lines(res) + [""]
+    kind = res.manifest["experiment"]["kind"]
+    if kind in ("sweep", "tune") or (kind == "matchup" and len(res.jobs) > 1):
+        out += ["Against the field (weighted), ranked by the lower bound of the interval:",
+                text_table(*variant_rows(res)), ""]
+    if kind == "tune":
+        out += ["Optuna trials (in order):", text_table(*trial_rows(res)), ""]
+    out += ["Win rates:", text_table(*matchup_rows(res)), ""]
+    if kind == "round-robin":
+        rl, cl, m = matrix(res)
+        out += ["Matrix (row deck's win rate against column deck):",
+                text_table(["deck"] + cl, [[r] + ["-" if math.isnan(x) else pct(x)
+                                               for x in row] for r, row in zip(rl, m,
+                                                                                strict=True)]),
+                ""]
+    if kind in ("first-second", "matchup", "round-robin"):
+        out += ["Going first vs going second (paired games: same shuffles, seats swapped):",
+                text_table(*seat_rows(res)), ""]
+    for d in res.manifest.get("decisions", []):
+        out.append(f"decision: {d}")
+    return "\n".join(out).rstrip() + "\n"
+
+
+# -- plots ------------------------------------------------------------------------------------
+
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return base64.b64encode(buf.getvalue()).decode()
+
+
+def plots(res: RunResults) -> dict[str, tuple[str, str]]:
+    """Plot id -> (title, base64 PNG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    out: dict[str, tuple[str, str]] = {}
+    kind = res.manifest["experiment"]["kind"]
+    if kind in ("sweep", "tune") and res.variants:
+        dims = list(res.variants[0].counts)
+        fig, axes = plt.subplots(1, len(dims), figsize=(5.5 * len(dims), 3.6), squeeze=False)
+        for ax, dim in zip(axes[0], dims, strict=True):
+            pts = sorted((v.counts[dim], v.rate, v.lo, v.hi) for v in res.variants)
+            xs = [p[0] for p in pts]
+            if kind == "sweep":
+                ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], alpha=0.25,
+                                label="95 % interval")
+                ax.plot(xs, [p[1] for p in pts], "o-", label="win rate vs field")
+            else:
+                ax.errorbar(xs, [p[1] for p in pts],
+                            yerr=[[p[1] - p[2] for p in pts], [p[3] - p[1] for p in pts]],
+                            fmt="o", capsize=3, label="trial (95 % interval)")
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.set_xlabel(f"copies: {dim}")
+            ax.set_ylabel("win rate")
+            ax.legend(loc="best", fontsize=8)
+            ax.grid(alpha=0.3)
+        out["ratio"] = ("Win rate against the count", _png(fig))
+
+    jobs = res.jobs[:24]
+    fig, ax = plt.subplots(figsize=(max(5, 0.9 * len(jobs) + 2), 3.6))
+    xs = range(len(jobs))
+    for off, lab, rate, cis in ((-0.2, "going first", "first_rate", "first_ci"),
+                                (0.2, "going second", "second_rate", "second_ci")):
+        vals = [getattr(j, rate) for j in jobs]
+        lo = [v - getattr(j, cis)[0] for j, v in zip(jobs, vals, strict=True)]
+        hi = [getattr(j, cis)[1] - v for j, v in zip(jobs, vals, strict=True)]
+        ax.bar([x + off for x in xs], vals, 0.4, yerr=[lo, hi], capsize=3, label=lab)
+    ax.axhline(0.5, color="grey", lw=0.8)
+    ax.set_xticks(list(xs), [f"{_label_a(j)}\nvs {j.deck_b}" for j in jobs], fontsize=7,
+                  rotation=30, ha="right")
+    ax.set_ylabel("win rate of deck A")
+    ax.legend(fontsize=8)
+    out["seats"] = ("Going first and going second (95 % intervals)", _png(fig))
+
+    rl, cl, m = matrix(res)
+    fig, ax = plt.subplots(figsize=(1.3 * len(cl) + 3, 0.5 * len(rl) + 2))
+    im = ax.imshow(m, cmap="RdYlGn", vmin=0, vmax=1, aspect="auto")
+    ax.set_xticks(range(len(cl)), cl, rotation=30, ha="right", fontsize=8)
+    ax.set_yticks(range(len(rl)), rl, fontsize=8)
+    for i, row in enumerate(m):
+        for k, v in enumerate(row):
+            if not math.isnan(v):
+                ax.text(k, i, f"{100 * v:.1f}", ha="center", va="center", fontsize=8)
+    fig.colorbar(im, ax=ax, label="win rate of row deck")
+    out["heatmap"] = ("Matchup heat map", _png(fig))
+
+    fig, ax = plt.subplots(figsize=(6.5, 3.6))
+    for j in jobs[:8]:
+        t = res.turns.filter(res.turns["job"] == j.id)
+        total = t["games"].sum()
+        ax.plot(t["turns"].to_list(), [g / total for g in t["games"].to_list()],
+                drawstyle="steps-mid", label=f"{_label_a(j)} vs {j.deck_b}")
+    ax.set_xlabel("turns")
+    ax.set_ylabel("share of games")
+    ax.legend(fontsize=7)
+    ax.grid(alpha=0.3)
+    out["turns"] = ("Game length (turns)", _png(fig))
+    return out
+
+
+# -- files ------------------------------------------------------------------------------------
+
+
+def sections(res: RunResults) -> list[tuple[str, tuple[list[str], list[list[str]]]]]:
+    kind = res.manifest["experiment"]["kind"]
+    out = []
+    if res.variants and (kind in ("sweep", "tune") or len(res.jobs) > 1):
+        out.append(("Against the field, ranked by the lower bound", variant_rows(res)))
+    if kind == "tune":
+        out.append(("Optuna trials (in order)", trial_rows(res)))
+    out.append(("Win rates", matchup_rows(res)))
+    out.append(("Going first vs going second", seat_rows(res)))
+    out.append(("End reasons and game length", reason_rows(res)))
+    out.append(("Mean per-game statistics", stat_rows(res)))
+    return out
+
+
+NOTES = ("Win rates are deck A's, a draw counting half. Intervals are 95 %: Wilson, or "
+         "Clopper-Pearson near 0 or 100 %; against a weighted field, a normal interval of the "
+         "weighted mean. Games come in pairs that share every shuffle with the seats swapped; "
+         "first - second is the mean paired difference with its normal interval and p-value.")
+
+
+def markdown(res: RunResults) -> str:
+    m = res.manifest
+    lines = [f"# {m['experiment']['name']}", ""] + [f"{s}  " for s in summary_lines(res)]
+    lines += ["", NOTES, ""]
+    for title, (h, rows) in sections(res):
+        lines += [f"## {title}", "", md_table(h, rows), ""]
+    if m["experiment"]["kind"] == "round-robin":
+        rl, cl, mx = matrix(res)
+        lines += ["## Matrix", "", md_table(["deck"] + cl, [
+            [r] + ["-" if math.isnan(x) else pct(x) for x in row]
+            for r, row in zip(rl, mx, strict=True)]), ""]
+    if m.get("decisions"):
+        lines += ["## Decisions", ""] + [f"- {d}" for d in m["decisions"]] + [""]
+    lines += ["## Plots", "", "See report.html (win rate against the count, seat bars, heat "
+              "map, turn distribution).", ""]
+    v = m["versions"]
+    lines += ["## Run", "", f"Versions: {', '.join(f'{k} {x}' for k, x in v.items())}.", ""]
+    return "\n".join(lines)
+
+
+CSS = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:0.5em 0 1.5em;font-size:13px}
+td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#eee}
+td:first-child,td:nth-child(2){text-align:left}img{max-width:100%}"""
+
+
+def html_report(res: RunResults, figs: dict[str, tuple[str, str]]) -> str:
+    m = res.manifest
+    title = html.escape(m["experiment"]["name"])
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
+             f"<style>{CSS}</style></head><body><h1>{title}</h1>"]
+    parts += [f"<p>{html.escape(s)}</p>" for s in summary_lines(res)]
+    parts.append(f"<p>{html.escape(NOTES)}</p>")
+    for title_s, (h, rows) in sections(res):
+        parts.append(f"<h2>{html.escape(title_s)}</h2>{html_table(h, rows)}")
+    if m.get("decisions"):
+        parts.append("<h2>Decisions</h2><ul>" + "".join(
+            f"<li>{html.escape(d)}</li>" for d in m["decisions"]) + "</ul>")
+    for pid, (t, png) in figs.items():
+        parts.append(f"<h2>{html.escape(t)}</h2><img id='plot-{pid}' alt='{html.escape(t)}' "
+                     f"src='data:image/png;base64,{png}'>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def write_report(res: RunResults, out_dir: Path) -> tuple[Path, Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    md = out_dir / "report.md"
+    ht = out_dir / "report.html"
+    md.write_text(markdown(res))
+    ht.write_text(html_report(res, plots(res)))
+    return md, ht
