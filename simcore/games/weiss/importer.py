@@ -133,6 +133,9 @@ def _triggers(raw: object, where: str, report: ImportReport) -> list[str]:
     icons = []
     for t in raw if isinstance(raw, list) else ([] if raw in (None, "", "-") else [raw]):
         name = str(t).strip().lower()
+        if name == "blue":  # one set's soul icon, scraped as its colour
+            report.problems.append(f"{where}: trigger icon {t!r} read as soul")
+            name = "soul"
         if name not in ICONS:
             report.problems.append(f"{where}: trigger icon {t!r} not understood; dropped")
             continue
@@ -171,6 +174,8 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
     if kind == "character" and c.get("soul") is None:
         stats["soul"] = 1
     parsed = parse_card(kind, c.get("ability"))
+    for text in parsed.broken:
+        report.problems.append(f"{where}: ability text {text!r} is not an ability; ignored")
     it = parsed.items
     backup = it.get("backup") or {}
     encore = it.get("encore") or {}

@@ -13,6 +13,7 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 _ONE = r"(?:1|one|a|an)"
+_ONE_G = r"(1|one|a|an)"  # the same, captured
 _COUNTER = re.compile(r"^(?:【ACT】 )?【COUNTER】")
 
 # The DB's typos are tolerated where the meaning stays plain: a missing comma or space,
@@ -38,8 +39,9 @@ _CLIMAX = re.compile(r"^【CONT】 All of your characters gets? (?:\+(\d+)-* pow
 _EVENTS = [
     (re.compile(rf"^Draw (?:up to )?{_NUM} cards?\.$"), "draw"),
     (re.compile(rf"^Deal {_NUM} damage to your opponent\.$"), "burn"),
-    (re.compile(rf"^Choose (?:up to )?{_NUM} characters? in your waiting room, and return "
-                r"(?:it|them) to your hand\.$"), "salvage"),
+    # Salvage is modelled for one character only (the engine's value is 1 in the spec).
+    (re.compile(rf"^Choose (?:up to )?{_ONE_G} character in your waiting room, and "
+                r"return it to your hand\.$"), "salvage"),
     (re.compile(rf"^Choose (?:up to )?{_ONE} of your characters, and that character gets "
                 r"\+(\d+) power until end of turn\.$"), "power"),
 ]
@@ -53,6 +55,7 @@ class ParsedText:
     items: dict[str, object] = field(default_factory=dict)
     modelled: list[str] = field(default_factory=list)  # abilities modelled (clean text)
     unmodelled: list[str] = field(default_factory=list)  # abilities not modelled (clean text)
+    broken: list[str] = field(default_factory=list)  # paragraphs that are not abilities
 
     @property
     def keywords(self) -> list[str]:
@@ -83,13 +86,36 @@ def clean(text: str) -> str:
     return re.sub(r"\s+", " ", s).strip()
 
 
-def abilities(texts: list[str] | str | None) -> list[str]:
-    """The card's abilities, cleaned; pure reminder paragraphs (trigger icon help) dropped."""
+_PLACEHOLDERS = ("", "-", "0", "―", "—", "–")  # "no ability" in the DB (after NFKC)
+
+
+def _is_ability(text: str) -> bool:
+    """Abilities have English words beyond their 【】 tags (not a placeholder, a bare tag
+    or an editor's note in Japanese)."""
+    return bool(re.search(r"[A-Za-z]", re.sub(r"【[^】]*】", "", text)))
+
+
+def split_abilities(texts: list[str] | str | None) -> tuple[list[str], list[str]]:
+    """(abilities, broken): the card's abilities, cleaned, with placeholders and pure
+    reminder paragraphs (trigger icon help) dropped; `broken` holds the other paragraphs
+    that are not abilities (a bare tag, an editor's note), as printed."""
     if texts is None:
-        return []
+        return [], []
     if isinstance(texts, str):
         texts = [texts]
-    return [c for c in (clean(str(t)) for t in texts) if c and c not in ("-", "－")]
+    out, broken = [], []
+    for t in texts:
+        c = clean(str(t))
+        if _is_ability(c):
+            out.append(c)
+        elif c not in _PLACEHOLDERS:
+            broken.append(str(t))
+    return out, broken
+
+
+def abilities(texts: list[str] | str | None) -> list[str]:
+    """The card's abilities, cleaned (see split_abilities)."""
+    return split_abilities(texts)[0]
 
 
 def _character(ability: str) -> dict[str, object] | None:
@@ -104,7 +130,8 @@ def _character(ability: str) -> dict[str, object] | None:
         return {"encore": {"hand": True}}
     m = _BRAINSTORM.match(ability)
     if m:
-        return {"brainstorm": {"flip": _n(m.group(2) or m.group(3)), "cost": int(m.group(1) or 0)}}
+        flip = _n(m.group(2) or m.group(3))
+        return {"brainstorm": {"flip": flip, "cost": int(m.group(1) or 0)}}
     m = _ASSIST.match(ability)
     if m:
         return {"assist": int(m.group(1))}
@@ -140,7 +167,7 @@ def parse_event(text: str) -> tuple[str, int] | None:
 def parse_card(card_type: str, texts: list[str] | str | None) -> ParsedText:
     """The modelled items of one card (type: character, event or climax) and the rest."""
     out = ParsedText()
-    abil = abilities(texts)
+    abil, out.broken = split_abilities(texts)
     if any(_COUNTER.match(a) for a in abil):
         out.items["counter"] = True
     if card_type == "event":
