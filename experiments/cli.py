@@ -296,8 +296,10 @@ def deck_check(file, game, card_files, store):
     g = get_game(game or infer_game([file]))
     table, imported = load_table(g, card_files, store)
     d = g.resolve_deck(deck_path(g, file), table)
-    click.echo(f"{d.name}: a legal {g.title} deck of {len(d.cards)} cards, "
-               f"Leader {table.label(d.leader)}")
+    leader = f", Leader {table.label(d.leader)}" if d.leader >= 0 else ""
+    click.echo(f"{d.name}: a legal {g.title} deck of {len(d.cards)} cards{leader}")
+    for note in d.notes:
+        click.echo(f"  note: {note}")
     if g.coverage is None:
         return
     cov = g.coverage(d, table, imported)

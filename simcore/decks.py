@@ -1,7 +1,7 @@
 """Decklists in the formats players paste: '4xOP01-016', '4 OP01-016', 'OP01-016 x4', 'CODE'."""
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +32,7 @@ class Deck:
     source: str
     leader: int
     cards: np.ndarray
+    notes: list[str] = field(default_factory=list)  # how lines were read, e.g. code mappings
 
 
 def parse_line(text: str) -> tuple[str, int] | None:

@@ -10,6 +10,7 @@ from simcore.decks import Deck
 from simcore.game import Game
 from simcore.games.weiss.cards import load_cards
 from simcore.games.weiss.deckrules import resolve_deck
+from simcore.games.weiss.importer import deck_coverage, read_database, store_entries
 from simcore.games.weiss.layout import REASONS, RULESETS
 
 
@@ -61,4 +62,8 @@ GAME = Game(
     default_turn_cap=60,
     run_batch=run_batch,
     replay=replay,
+    import_cards=read_database,
+    store_entries=store_entries,
+    coverage=deck_coverage,
+    code_pattern=r"^[A-Z0-9]+/[A-Z]+\d+-[A-Z]*\d+[A-Z]*$",
 )

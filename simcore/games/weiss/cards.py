@@ -123,10 +123,15 @@ def card_row(where: str, entry: dict, names: dict[str, int]) -> list[int]:
     return row
 
 
-def load_cards(paths: list[Path]) -> CardTable:
-    """Merge card pool files; a later file may not redefine a code differently."""
+def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardTable:
+    """Merge imported cards (`store`, lowest precedence) and card pool files; a later file
+    may not redefine a code differently."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
     names: dict[str, int] = {}
+    for code, entry in (store or {}).items():
+        entry = entry if "name" in entry else {**entry, "name": code}
+        rows[code] = (code, str(entry["name"]), card_row(f"card store: {code}", entry, names))
+    imported = set(rows)
     for path in paths:
         data = read_toml(path)
         cards = data.get("cards")
@@ -140,7 +145,8 @@ def load_cards(paths: list[Path]) -> CardTable:
             if "name" not in entry:
                 entry = {**entry, "name": code}
             row = card_row(where, entry, names)
-            if code in rows and rows[code][2] != row:
+            if code in rows and code not in imported and rows[code][2] != row:
                 raise InputError(f"{where}: redefines {code} with different stats")
             rows[code] = (code, str(entry["name"]), row)
+            imported.discard(code)
     return build_table("weiss", list(rows.values()), NCOLS)

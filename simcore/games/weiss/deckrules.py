@@ -10,6 +10,7 @@ from simcore.cards import CardTable
 from simcore.decks import Deck, read_decklist
 from simcore.errors import InputError
 from simcore.games.weiss import cards as C
+from simcore.games.weiss.importer import english_code
 
 DECK_SIZE = 50
 MAX_COPIES = 4
@@ -18,13 +19,24 @@ IGNORE = ("characters", "character", "events", "event", "climaxes", "climax", "d
 
 
 def resolve_deck(path: Path, table: CardTable) -> Deck:
-    """Read and validate a Weiss Schwarz decklist; errors name the file, line and rule."""
+    """Read and validate a Weiss Schwarz decklist; errors name the file, line and rule.
+    Copies are summed per code over repeated lines (one code per copy is common); a
+    Japanese-numbered code ('HOL/W104-018') is read as its English printing
+    ('HOL/W104-E018') when the card table has that but not the code itself."""
     name, lines = read_decklist(path, IGNORE)
     cards: list[int] = []
     per_name: dict[str, int] = {}
     climaxes = 0
+    notes: list[str] = []
+    mapped: set[str] = set()
     for ln in lines:
         idx = table.index.get(ln.code)
+        if idx is None:  # a Japanese-numbered code whose English printing is known
+            en = english_code(ln.code, table.index)
+            idx = table.index[en] if en else None
+            if en and en not in mapped:
+                mapped.add(en)
+                notes.append(f"{path}:{ln.line}: {ln.code} read as {en} (English printing)")
         if idx is None:
             close = difflib.get_close_matches(ln.code, table.codes, n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
@@ -47,4 +59,4 @@ def resolve_deck(path: Path, table: CardTable) -> Deck:
             f"{path}: deck has {len(cards)} cards; it must have exactly {DECK_SIZE} "
             "(rule 5.1.2.1)"
         )
-    return Deck(name, str(path), -1, np.array(cards, dtype=np.int32))
+    return Deck(name, str(path), -1, np.array(cards, dtype=np.int32), notes)
