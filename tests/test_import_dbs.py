@@ -373,3 +373,21 @@ def test_corrupt_import_writes_nothing(tmp_path):
     err = _one_line_error(_tcgsim("cards", "import", bad, "--game", "dbs", "--store", store))
     assert "DBS-B99.json: not a readable JSON file" in err
     assert not store.exists()
+
+
+def test_imported_deck_plays_in_debug_mode(store, tmp_path):
+    """A deck of imported cards with Extras whose skill is not modelled (timing none, never
+    activated) plays 200 debug-mode games (invariants after every action) without an error."""
+    from experiments.match import load_match
+    from simcore.games.dbs.batch import COLUMNS
+    from simcore.runner import run_games
+
+    deck = tmp_path / "extras.txt"
+    deck.write_text(DECK.read_text().replace("4xBT1-004", "4xBT1-024")
+                    .replace("4xBT1-005", "4xBT1-027"))
+    g, table, a, b = load_match("dbs", str(deck), "red-hit", "random", "default", (),
+                                str(store))
+    assert table.table[table.index["BT1-024"], 18] == 0  # cards.TIMING: none
+    res = run_games(g, table, a, b, 7, 200, debug=True, threads=1)
+    assert res.rows.shape[0] == 200
+    assert (res.rows[:, COLUMNS.index("error")] == 0).all()

@@ -5,8 +5,8 @@ from pathlib import Path
 import numpy as np
 
 from simcore.cards import CardTable
-from simcore.decks import Deck
 from simcore.coverage import deck_coverage
+from simcore.decks import Deck
 from simcore.game import Game
 from simcore.games.dbs.cards import load_cards
 from simcore.games.dbs.deckrules import resolve_deck
