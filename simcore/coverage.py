@@ -40,3 +40,25 @@ class DeckCoverage:
         if self.unknown:
             line += f"; {self.unknown} cards with unknown text"
         return line
+
+
+def deck_coverage(deck, table, store) -> DeckCoverage:
+    """Per card of the deck (Leader first): the abilities the engine models and those it does
+    not, read from the store's `modelled`/`unmodelled` columns (unknown without a store row)."""
+    from collections import Counter
+
+    by_code = {}
+    if store is not None:
+        by_code = {r["code"]: r for r in store.select("code", "name", "modelled", "unmodelled")
+                   .iter_rows(named=True)}
+    cov = DeckCoverage()
+    counts = Counter(int(c) for c in deck.cards)
+    for card, copies in [(deck.leader, 1), *sorted(counts.items())]:
+        code = table.codes[card]
+        r = by_code.get(code)
+        if r is None:
+            cov.cards.append(CardCoverage(code, table.names[card], copies, [], [], False))
+        else:
+            cov.cards.append(CardCoverage(code, r["name"], copies, list(r["modelled"]),
+                                          list(r["unmodelled"]), True))
+    return cov

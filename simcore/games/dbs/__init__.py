@@ -5,10 +5,12 @@ from pathlib import Path
 import numpy as np
 
 from simcore.cards import CardTable
+from simcore.coverage import deck_coverage
 from simcore.decks import Deck
 from simcore.game import Game
 from simcore.games.dbs.cards import load_cards
 from simcore.games.dbs.deckrules import resolve_deck
+from simcore.games.dbs.importer import read_database, store_entries
 from simcore.games.dbs.layout import CARD_CAP, REASONS, RULESETS
 
 
@@ -66,4 +68,10 @@ GAME = Game(
     default_turn_cap=120,
     run_batch=run_batch,
     replay=replay,
+    import_cards=read_database,
+    store_entries=store_entries,
+    coverage=deck_coverage,
+    # Masters codes; Fusion World codes (FB/FS/SB, FP-) too, so that such a decklist is
+    # recognised and refused with a clear message rather than read as another game's.
+    code_pattern=r"^(BT|SD|TB|EX|DB|XD|EB)\d+-\d+$|^P-\d+$|^(FB|FS|SB)\d+-\d+$|^FP-\d+$",
 )

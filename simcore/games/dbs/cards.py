@@ -89,7 +89,8 @@ COND_NONE, COND_BOND, COND_SPARKING = 0, 1, 2
 
 # Extra skill timings (8-5, 10-3, 10-10).
 T_NONE, T_MAIN, T_BATTLE, T_MAIN_BATTLE, T_COUNTER_PLAY, T_COUNTER_ATTACK, T_FIELD = range(7)
-TIMINGS = {"main": T_MAIN, "battle": T_BATTLE, "main_battle": T_MAIN_BATTLE,
+# "none": an imported Extra whose printed skill is not modelled; it is never activated.
+TIMINGS = {"none": T_NONE, "main": T_MAIN, "battle": T_BATTLE, "main_battle": T_MAIN_BATTLE,
            "counter_play": T_COUNTER_PLAY, "counter_attack": T_COUNTER_ATTACK, "field": T_FIELD}
 
 # Effect templates the engine models (value in VAL).
@@ -111,6 +112,7 @@ EFFECTS = {
 EFFECT_NAMES = {v: k for k, v in EFFECTS.items()}
 # Which timing each Extra effect needs.
 _EXTRA_EFFECTS = {
+    T_NONE: {EFF_NONE},
     T_MAIN: {EFF_DRAW, EFF_KO_POWER_LE, EFF_CHARGE, EFF_UNTAP_ENERGY},
     T_BATTLE: {EFF_POWER_BATTLE, EFF_DRAW, EFF_UNTAP_ENERGY},
     T_MAIN_BATTLE: {EFF_DRAW, EFF_UNTAP_ENERGY, EFF_KO_POWER_LE},
@@ -255,9 +257,13 @@ def card_row(where: str, entry: dict) -> list[int]:
     return row
 
 
-def load_cards(paths: list[Path]) -> CardTable:
-    """Merge card pool files; a later file may not redefine a code differently."""
+def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardTable:
+    """Merge imported cards (`store`, lowest precedence) and card pool files; a later file
+    may not redefine a code differently."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
+    for code, entry in (store or {}).items():
+        rows[code] = (code, str(entry.get("name", code)), card_row(f"card store: {code}", entry))
+    imported = set(rows)
     for path in paths:
         data = read_toml(path)
         cards = data.get("cards")
@@ -270,9 +276,11 @@ def load_cards(paths: list[Path]) -> CardTable:
             row = card_row(where, entry)
             code = code.upper()
             name = str(entry.get("name", code))
-            if code in rows and (rows[code][2] != row or rows[code][1] != name):
+            if (code in rows and code not in imported
+                    and (rows[code][2] != row or rows[code][1] != name)):
                 raise InputError(f"{where}: redefines {code} with different stats")
             rows[code] = (code, name, row)
+            imported.discard(code)
     names: dict[str, int] = {}
     for _, name, row in rows.values():
         row[NAME_ID] = names.setdefault(name, len(names))

@@ -11,6 +11,7 @@ from simcore.cards import CardTable
 from simcore.decks import Deck, read_decklist
 from simcore.errors import InputError
 from simcore.games.dbs import cards as C
+from simcore.games.dbs.importer import FUSION_WORLD_CODE, rules_id
 from simcore.games.dbs.layout import CARD_CAP
 
 MIN_DECK, MAX_DECK = 50, 60
@@ -18,17 +19,23 @@ MAX_COPIES = 4
 MAX_DRAGON_BALL = 7
 MAX_SUPER_COMBO = 4
 MAX_ULTIMATE = 1
-IGNORE = ("leader", "battle", "extra", "unison", "deck", "main deck", "// ")
+IGNORE = ("leader", "battle", "extra", "unison", "deck", "main deck", "// ", "leader card",
+          "battle cards", "extra cards", "unison cards")
 
 
 def resolve_deck(path: Path, table: CardTable) -> Deck:
     """Read and validate a decklist; errors name the file, line and rule."""
     name, lines = read_decklist(path, IGNORE)
+    for ln in lines:
+        if FUSION_WORLD_CODE.match(rules_id(ln.code)):
+            raise InputError(f"{path}:{ln.line}: {ln.code} is a Fusion World card; the engine "
+                             "simulates the Dragon Ball Super Masters rules, not Fusion World")
     leader = -1
     cards: list[int] = []
     copies: dict[str, int] = {}
     totals = {"dragon": 0, "super": 0, "ultimate": 0}
     for ln in lines:
+        ln.code = rules_id(ln.code)  # an alternate art (BT1-031_SPR) is the same card
         idx = table.index.get(ln.code)
         if idx is None:
             close = difflib.get_close_matches(ln.code, table.codes, n=3)
