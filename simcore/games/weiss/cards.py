@@ -123,8 +123,10 @@ def card_row(where: str, entry: dict, names: dict[str, int]) -> list[int]:
     return row
 
 
-def load_cards(paths: list[Path]) -> CardTable:
-    """Merge card pool files; a later file may not redefine a code differently."""
+def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardTable:
+    """Merge card pool files; a later file may not redefine a code differently. `store` is
+    the Game contract's imported-card argument: Weiss Schwarz has no importer, so it is
+    always None."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
     names: dict[str, int] = {}
     for path in paths:

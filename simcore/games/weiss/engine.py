@@ -414,6 +414,9 @@ def deal_damage(st, ct, lg, p, amount, cancellable, fams, prms, rng, buf):
     st[b + S_DAMAGE] += n
     log(st, lg, E.E_DAMAGE, p, amount, 0, n)
     level_up(st, ct, lg, p, fams, prms, rng, buf)
+    if st[b + N_DECK] == 0 and st[b + N_WR] > 0:
+        # a refresh deferred by 9.2.2.1 runs once the level-up has refilled the waiting room
+        refresh(st, ct, lg, p, fams, prms, rng, buf)
     return 0
 
 
