@@ -16,7 +16,7 @@ import pytest
 from simcore.damage.weiss import Defender, Instance, damage_distribution, trace_sequence
 from simcore.games.weiss import layout as L
 from simcore.rng import seed_stream, shuffle
-from tests.weiss.support import IDX, Game
+from tests.weiss.support import Game
 
 P = 1  # the defender
 RULES = {"2023": L.M2023, "2017": L.E2017}
