@@ -354,7 +354,8 @@ def pending_refresh(st, ct, lg, p, fams, prms, rng, buf):
 def draw(st, ct, lg, p, fams, prms, rng, buf):
     """Draw the top card; an emptied deck refreshes at once (3.2.3.2, 9.2.1)."""
     b = p * PSIZE
-    pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
+    if st[b + N_DECK] == 0:
+        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
     if st[b + N_DECK] == 0 or st[G_OVER] != 0:
         return
     card = pop_deck(st, p)
@@ -368,7 +369,8 @@ def draw(st, ct, lg, p, fams, prms, rng, buf):
 def deck_to_zone(st, ct, lg, p, zone, fams, prms, rng, buf):
     """Put the top card of p's deck into stock (zone 0) or clock (zone 1); refresh if empty."""
     b = p * PSIZE
-    pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
+    if st[b + N_DECK] == 0:
+        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
     if st[b + N_DECK] == 0 or st[G_OVER] != 0:
         return
     card = pop_deck(st, p)
@@ -400,10 +402,11 @@ def deal_damage(st, ct, lg, p, amount, cancellable, fams, prms, rng, buf):
     st[b + IN_DAMAGE] = 1
     st[b + N_RES] = 0
     for _ in range(amount):
-        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
-        if st[G_OVER] != 0:
-            st[b + IN_DAMAGE] = 0
-            return -1
+        if st[b + N_DECK] == 0:
+            pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
+            if st[G_OVER] != 0:
+                st[b + IN_DAMAGE] = 0
+                return -1
         if st[b + N_DECK] == 0:  # a deferred refresh that found nothing to shuffle
             st[b + IN_DAMAGE] = 0
             lose_now(st, lg, p, R_DECK_OUT)
@@ -451,11 +454,12 @@ def check_timing(st, ct, lg, fams, prms, rng, buf):
     (9.4: level 4, or deck and waiting room both empty) and, in 2017, the Refresh Point
     (E 9.9: the top card of the deck to the clock per point)."""
     while st[G_OVER] == 0:
-        for k in range(2):
-            pending_refresh(st, ct, lg, st[G_ACTIVE] if k == 0 else 1 - st[G_ACTIVE], fams,
-                            prms, rng, buf)
-        if st[G_OVER] != 0:
-            return
+        if st[N_DECK] == 0 or st[PSIZE + N_DECK] == 0:
+            for k in range(2):
+                pending_refresh(st, ct, lg, st[G_ACTIVE] if k == 0 else 1 - st[G_ACTIVE],
+                                fams, prms, rng, buf)
+            if st[G_OVER] != 0:
+                return
         for p in range(2):
             b = p * PSIZE
             if st[b + N_LEVEL] >= LOSE_LEVEL:
@@ -628,7 +632,8 @@ def brainstorm(st, ct, lg, p, s, fams, prms, rng, buf):
     st[b + S_STATE + s] = REST
     st[b + N_RES] = 0
     for _ in range(ct[card, C.BRAIN_N]):
-        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
+        if st[b + N_DECK] == 0:
+            pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
         if st[b + N_DECK] == 0 or st[G_OVER] != 0:
             break
         push(st, b, RES, N_RES, RES_CAP, pop_deck(st, p))
@@ -755,7 +760,8 @@ def attack(st, ct, lg, p, s, kind, fams, prms, rng, buf, debug, decks):
     st[b + S_ATTACKS] += 1
     log(st, lg, E.E_ATTACK, p, st[G_ATT_CARD], kind, change)
     # Trigger Step (7.3).
-    pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
+    if st[b + N_DECK] == 0:
+        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
     if st[b + N_DECK] > 0 and st[G_OVER] == 0:
         card = pop_deck(st, p)
         st[b + LIMBO] = card
