@@ -20,8 +20,8 @@ Model (rule numbers: 2023 manual M / 2017 English rules E, same number unless ma
   cards are not shuffled in. 2023 (M 9.2.2): the penalty card goes to the clock at once and
   can level up mid-damage. 2017 (E 9.2.2, 9.9.1): a Refresh Point, paid at the check timing
   after the instance. Deck and waiting room both empty: loss, except mid-damage with a
-  climax revealed, which waits for the cancel to refill the waiting room (9.2.2.1, E's
-  reading, see the rules digest section 5).
+  climax revealed (cancellable or not), which waits for the waiting room to be refilled
+  (9.2.2.1, E's reading, see the rules digest section 5).
 - Level-up keeps climaxes out of the level zone when it can (the defender's choice), so they
   return to the deck at the next refresh; a level-up and a refresh due together resolve
   level-up first (the defender's choice, 9.1.2.1.1).
@@ -504,6 +504,7 @@ def trace_sequence(instances: Iterable, defender: Defender, attacker: Attacker |
     level, clock (climax flags, bottom first), deck, waiting room and refresh count."""
     insts = [as_instance(x) for x in instances]
     a = attacker or Attacker()
+    defender = replace(defender, top=top_marks(defender.top))  # flags or marks, as above
     validate(defender, a, insts, ruleset)
     p, top = _params(defender, a, ruleset)
     amounts, flags = _arrays(insts)

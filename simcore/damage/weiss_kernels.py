@@ -179,13 +179,17 @@ def deal(s, clock, rbuf, top, rng, amount, cancellable):
     rn = 0
     rcx = 0
     while True:
+        if deck_count(s) == 0:  # a refresh still waiting (9.2.2.1) and nothing to reveal
+            s[S_LOST] = 1
+            return LOST
         c = draw(s, top, rng)
         rbuf[rn] = c
         rn += 1
         rcx += c
         cancel = cancellable and c == 1
         if deck_count(s) == 0:
-            interrupts(s, clock, top, rng, cancel)
+            # 9.2.2.1: a climax in the resolution zone defers the loss, cancellable or not
+            interrupts(s, clock, top, rng, rcx > 0)
             if s[S_LOST]:
                 return LOST
         if cancel:
@@ -202,8 +206,10 @@ def deal(s, clock, rbuf, top, rng, amount, cancellable):
                 clock[n + i] = rbuf[i]
             s[S_CLK] = n + rn
             s[S_DMG] += rn
-            if n + rn >= 7:
-                interrupts(s, clock, top, rng, False)
+            if n + rn >= 7 or deck_count(s) == 0:
+                # level-up; a waiting refresh runs once the waiting room has cards (9.2.2.1),
+                # else the loss waits for the check timing (9.4.1.2)
+                interrupts(s, clock, top, rng, True)
             return TAKEN
 
 

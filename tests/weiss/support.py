@@ -29,6 +29,8 @@ POOL: list[tuple[str, dict]] = [
     ("TREAS", {"type": "climax", "color": "yellow", "triggers": ["treasure"]}),
     ("L3", {"type": "character", "color": "yellow", "level": 3, "cost": 2, "power": 9000,
             "soul": 2}),
+    ("BRAIN0", {"type": "character", "color": "yellow", "power": 3000,
+                "brainstorm": {"flip": 2, "cost": 0}}),
 ]
 IDX = {code: i for i, (code, _) in enumerate(POOL)}
 
@@ -128,6 +130,12 @@ class Game:
 
     def deal_damage(self, p: int, amount: int, cancellable: int = 1) -> int:
         return int(EN.deal_damage(self.st, self.ct, self.lg, p, amount, cancellable, *self._k()))
+
+    def draw(self, p: int) -> None:
+        EN.draw(self.st, self.ct, self.lg, p, *self._k())
+
+    def brainstorm(self, p: int, s: int) -> None:
+        EN.brainstorm(self.st, self.ct, self.lg, p, s, *self._k())
 
     def check_timing(self) -> None:
         EN.check_timing(self.st, self.ct, self.lg, *self._k())

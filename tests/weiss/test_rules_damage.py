@@ -152,11 +152,52 @@ def test_9_2_2_1_deck_out_mid_damage_without_climax_loses_at_once():
 
 def test_9_2_2_1_deferred_refresh_then_loss_2023():
     """Edge 41, M: c1 is a climax: no loss yet; the cancel lets the refresh proceed (deck
-    [c1]); the penalty empties deck and waiting room: loss."""
+    [c1]); the penalty empties deck and waiting room outside the damage process, so (M
+    9.2.2.1 as written) the loss comes at the check timing (9.4.1.2)."""
     g = Game(ruleset=L.M2023)
     g.set_zone(1, "deck", ["CX"])
     assert g.deal_damage(1, 2) == 1
-    assert g.over and g.st[L.G_REASON] == L.R_DECK_OUT and g.zone(1, "clock") == ["CX"]
+    assert not g.over and g.zone(1, "clock") == ["CX"] and g.n(1, "deck") == 0
+    g.check_timing()
+    assert g.over and g.st[L.G_REASON] == L.R_DECK_OUT and g.st[L.G_WINNER] == 0
+
+
+def test_m_9_2_2_1_deck_out_outside_damage_loses_at_check_timing_2023():
+    """Edge 48, M 9.2.2.1 as written (the digest recommends E's reading; the text wins):
+    drawing the last card with an empty waiting room is not an immediate loss; the refresh
+    ends and the player loses at the next check timing (9.4.1.2)."""
+    g = Game(ruleset=L.M2023)
+    g.set_zone(1, "deck", ["CHAR"])
+    g.draw(1)
+    assert not g.over and g.n(1, "deck") == 0 and g.n(1, "hand") == 1
+    g.check_timing()
+    assert g.over and g.st[L.G_WINNER] == 0 and g.st[L.G_REASON] == L.R_DECK_OUT
+
+
+def test_e_9_2_2_1_deck_out_outside_damage_loses_at_once_2017():
+    """Edge 48, E 9.2.2.1: deck and waiting room empty outside damage: immediate loss."""
+    g = Game(ruleset=L.E2017)
+    g.set_zone(1, "deck", ["CHAR"])
+    g.draw(1)
+    assert g.over and g.st[L.G_WINNER] == 0 and g.st[L.G_REASON] == L.R_DECK_OUT
+
+
+def test_m_9_2_2_1_brainstorm_refills_waiting_room_and_refresh_runs_2023():
+    """M 9.2.2.1 / 10.7.3: Brainstorm flips the last deck card with an empty waiting room: the
+    refresh ends without a loss, the flipped cards reach the waiting room, the refresh runs
+    then (penalty to the clock) and the player survives; under E it is an immediate loss."""
+    g = Game(ruleset=L.M2023)
+    g.set_zone(1, "deck", ["CHAR", "L1"])
+    g.put(1, 0, "BRAIN0")
+    g.brainstorm(1, 0)
+    g.check_timing()
+    assert not g.over and g.n(1, "deck") + g.n(1, "clock") == 2 and g.n(1, "clock") == 1
+    assert g.get(1, L.S_REFRESH) == 1 and g.n(1, "wr") == 0
+    e = Game(ruleset=L.E2017)
+    e.set_zone(1, "deck", ["CHAR", "L1"])
+    e.put(1, 0, "BRAIN0")
+    e.brainstorm(1, 0)
+    assert e.over and e.st[L.G_REASON] == L.R_DECK_OUT
 
 
 def test_e_9_2_2_1_deferred_refresh_then_loss_2017():

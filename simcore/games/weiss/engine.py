@@ -308,14 +308,21 @@ def res_has_climax(st, ct, p):
 def refresh(st, ct, lg, p, fams, prms, rng, buf):
     """9.2: when p's deck is empty, the waiting room becomes the deck, shuffled. 2023 (M 9.2.2):
     the top card then goes to the clock at once (and can level up, even mid-damage); 2017
-    (E 9.2.2): the Refresh Point goes up instead. With the waiting room empty as well p loses
-    at once, unless in a damage process with a climax revealed (9.2.2.1, E's reading)."""
+    (E 9.2.2): the Refresh Point goes up instead. With the waiting room empty as well
+    (9.2.2.1): in a damage process p loses at once unless a climax is in the resolution
+    zone; outside one, 2017 (E 9.2.2.1) loses at once while 2023 (M 9.2.2.1 as written) ends
+    the refresh, and the loss waits for the check timing (9.4.1.2) unless the waiting room is
+    refilled first. A refresh that ended this way runs again once the waiting room has cards
+    (see pending_refresh)."""
     b = p * PSIZE
     while st[b + N_DECK] == 0 and st[G_OVER] == 0:
         n = st[b + N_WR]
         if n == 0:
-            if st[b + IN_DAMAGE] != 0 and res_has_climax(st, ct, p):
-                return  # deferred until the waiting room is refilled (9.2.2.1)
+            if st[b + IN_DAMAGE] != 0:
+                if res_has_climax(st, ct, p):
+                    return  # deferred until the waiting room is refilled (9.2.2.1)
+            elif st[G_RULESET] != E2017:
+                return  # M 9.2.2.1: no loss outside damage; 9.4.1.2 at the check timing
             lose_now(st, lg, p, R_DECK_OUT)
             return
         for i in range(n):
@@ -335,9 +342,20 @@ def refresh(st, ct, lg, p, fams, prms, rng, buf):
 
 
 @kernel
+def pending_refresh(st, ct, lg, p, fams, prms, rng, buf):
+    """A refresh that 9.2.2.1 ended without shuffling runs again once p's deck is empty and
+    the waiting room has cards: done before the deck is next used and at check timings."""
+    b = p * PSIZE
+    if st[b + N_DECK] == 0 and st[b + N_WR] > 0 and st[G_OVER] == 0:
+        refresh(st, ct, lg, p, fams, prms, rng, buf)
+
+
+@kernel
 def draw(st, ct, lg, p, fams, prms, rng, buf):
     """Draw the top card; an emptied deck refreshes at once (3.2.3.2, 9.2.1)."""
     b = p * PSIZE
+    if st[b + N_DECK] == 0:
+        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
     if st[b + N_DECK] == 0 or st[G_OVER] != 0:
         return
     card = pop_deck(st, p)
@@ -351,6 +369,8 @@ def draw(st, ct, lg, p, fams, prms, rng, buf):
 def deck_to_zone(st, ct, lg, p, zone, fams, prms, rng, buf):
     """Put the top card of p's deck into stock (zone 0) or clock (zone 1); refresh if empty."""
     b = p * PSIZE
+    if st[b + N_DECK] == 0:
+        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
     if st[b + N_DECK] == 0 or st[G_OVER] != 0:
         return
     card = pop_deck(st, p)
@@ -382,6 +402,11 @@ def deal_damage(st, ct, lg, p, amount, cancellable, fams, prms, rng, buf):
     st[b + IN_DAMAGE] = 1
     st[b + N_RES] = 0
     for _ in range(amount):
+        if st[b + N_DECK] == 0:
+            pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
+            if st[G_OVER] != 0:
+                st[b + IN_DAMAGE] = 0
+                return -1
         if st[b + N_DECK] == 0:  # a deferred refresh that found nothing to shuffle
             st[b + IN_DAMAGE] = 0
             lose_now(st, lg, p, R_DECK_OUT)
@@ -414,6 +439,9 @@ def deal_damage(st, ct, lg, p, amount, cancellable, fams, prms, rng, buf):
     st[b + S_DAMAGE] += n
     log(st, lg, E.E_DAMAGE, p, amount, 0, n)
     level_up(st, ct, lg, p, fams, prms, rng, buf)
+    if st[b + N_DECK] == 0 and st[b + N_WR] > 0:
+        # a refresh deferred by 9.2.2.1 runs once the level-up has refilled the waiting room
+        refresh(st, ct, lg, p, fams, prms, rng, buf)
     return 0
 
 
@@ -426,6 +454,12 @@ def check_timing(st, ct, lg, fams, prms, rng, buf):
     (9.4: level 4, or deck and waiting room both empty) and, in 2017, the Refresh Point
     (E 9.9: the top card of the deck to the clock per point)."""
     while st[G_OVER] == 0:
+        if st[N_DECK] == 0 or st[PSIZE + N_DECK] == 0:
+            for k in range(2):
+                pending_refresh(st, ct, lg, st[G_ACTIVE] if k == 0 else 1 - st[G_ACTIVE],
+                                fams, prms, rng, buf)
+            if st[G_OVER] != 0:
+                return
         for p in range(2):
             b = p * PSIZE
             if st[b + N_LEVEL] >= LOSE_LEVEL:
@@ -598,6 +632,8 @@ def brainstorm(st, ct, lg, p, s, fams, prms, rng, buf):
     st[b + S_STATE + s] = REST
     st[b + N_RES] = 0
     for _ in range(ct[card, C.BRAIN_N]):
+        if st[b + N_DECK] == 0:
+            pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
         if st[b + N_DECK] == 0 or st[G_OVER] != 0:
             break
         push(st, b, RES, N_RES, RES_CAP, pop_deck(st, p))
@@ -724,7 +760,9 @@ def attack(st, ct, lg, p, s, kind, fams, prms, rng, buf, debug, decks):
     st[b + S_ATTACKS] += 1
     log(st, lg, E.E_ATTACK, p, st[G_ATT_CARD], kind, change)
     # Trigger Step (7.3).
-    if st[b + N_DECK] > 0:
+    if st[b + N_DECK] == 0:
+        pending_refresh(st, ct, lg, p, fams, prms, rng, buf)
+    if st[b + N_DECK] > 0 and st[G_OVER] == 0:
         card = pop_deck(st, p)
         st[b + LIMBO] = card
         log(st, lg, E.E_TRIGGER, p, card, 0, 0)
