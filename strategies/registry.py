@@ -58,6 +58,10 @@ def _builtin_presets(game: str) -> dict[str, Preset]:
         from strategies.onepiece import PRESETS
 
         return PRESETS
+    if game == "weiss":
+        from strategies.weiss import PRESETS as WEISS_PRESETS
+
+        return WEISS_PRESETS
     return {}
 
 

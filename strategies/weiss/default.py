@@ -2,7 +2,9 @@
 frontally when it reverses and to the side when that keeps soul, counter to save a character,
 encore what is worth it, and level up with cards that unlock colours (never a climax).
 
-Parameters (prm[i]): see FAMILIES in strategies.weiss.
+Parameters (prm[i]): see FAMILIES in strategies.weiss. The heuristic families (default,
+aggro, control) share this parameter layout (P_* below) and the decisions here; aggro and
+control replace the Main Phase and attack choices.
 """
 
 from simcore.games.weiss import cards as C
@@ -45,6 +47,7 @@ from simcore.jit import kernel
 
 P_MULL_LEVEL, P_CLOCK_LIMIT, P_HAND_MAX, P_STOCK_KEEP = 0, 1, 2, 3
 P_ENCORE_LEVEL, P_COUNTER_LEVEL, P_SIDE_MIN_SOUL, P_REPLACE_MARGIN = 4, 5, 6, 7
+P_CLIMAX_MIN, P_FRONTAL_MARGIN = 8, 9
 
 
 @kernel
@@ -178,13 +181,13 @@ def main_action(st, ct, p, prm, rng, s, buf):
 
 @kernel
 def climax(st, ct, p, prm, rng, s, buf):
-    """Play a climax when at least two front characters can swing with it."""
+    """Play a climax when at least P_CLIMAX_MIN front characters can swing with it."""
     b = p * PSIZE
     ready = 0
     for a in range(NFRONT):
         if can_attack_with(st, p, a):
             ready += 1
-    if ready < 2:
+    if ready < prm[P_CLIMAX_MIN] or ready == 0:
         return -1
     for h in range(st[b + N_HAND]):
         if can_play_climax(st, ct, p, h):
@@ -194,8 +197,9 @@ def climax(st, ct, p, prm, rng, s, buf):
 
 @kernel
 def attack(st, ct, p, prm, rng, s, buf):
-    """First attacker from the left. Direct if unopposed; frontal if it reverses the
-    defender (or trades evenly); otherwise side if that keeps P_SIDE_MIN_SOUL soul."""
+    """First attacker from the left. Direct if unopposed; frontal if its power beats the
+    defender's by P_FRONTAL_MARGIN; otherwise side if that keeps P_SIDE_MIN_SOUL soul,
+    else frontal."""
     o = 1 - p
     ob = o * PSIZE
     for a in range(NFRONT):
@@ -207,7 +211,7 @@ def attack(st, ct, p, prm, rng, s, buf):
             return a | (DIRECT << 8)
         pa = power(st, ct, p, a)
         pd = power(st, ct, o, fs)
-        if pa > pd:
+        if pa - pd >= prm[P_FRONTAL_MARGIN]:
             return a | (FRONTAL << 8)
         if soul(st, ct, p, a) - ct[d, C.LEVEL] >= prm[P_SIDE_MIN_SOUL]:
             return a | (SIDE << 8)
