@@ -38,7 +38,7 @@ FAMILIES = {
         "default", DEFAULT,
         "curve by level, clock while safe, frontal when it reverses, side to keep soul, "
         "counter to save, encore what is worth it",
-        (1, 10, 7, 0, 2, 1, 1, 500, 2, 1),
+        (1, 18, 10, 0, 3, 0, 3, 3500, 2, 1),  # tuned: docs/strategies.md
     ),
     "aggro": _family(
         "aggro", AGGRO,
