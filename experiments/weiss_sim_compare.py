@@ -2,7 +2,11 @@
 extra) playing complete Weiss Schwarz games with its fastest policy (first legal action,
 stepped in-engine), for the ratio recorded in docs/benchmarks.md.
 
+Both engines are measured in the same run, alternating tcgsim and weiss-sim rounds so that
+other load on the machine affects both alike.
+
 Usage: python -m experiments.weiss_sim_compare [--seconds S] [--envs N] [--threads T]
+       [--rounds R]
 """
 
 import argparse
@@ -42,12 +46,43 @@ def measure(seconds: float = 20.0, envs: int = 256, threads: int = 2) -> dict[st
             if hasattr(weiss_sim, "__version__") else "?"}
 
 
+def measure_tcgsim(seconds: float = 20.0, threads: int = 2) -> dict[str, float]:
+    """Complete games per second of tcgsim's Weiss Schwarz engine (sunrise vs tide, default
+    strategies) over batches of 20,000 games for about `seconds`."""
+    import numba
+
+    from experiments.match import load_match
+    from simcore.runner import run_games
+
+    g, table, a, b = load_match("weiss", "sunrise", "tide", "default", "default")
+    numba.set_num_threads(threads)
+    run_games(g, table, a, b, 1, 2000)  # JIT warm
+    games, start = 0, 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        games += len(run_games(g, table, a, b, 1, 20_000, start=start).rows)
+        start += 20_000
+    dt = time.perf_counter() - t0
+    return {"games_per_s": games / dt, "games": games, "seconds": dt}
+
+
+def compare(seconds: float, envs: int, threads: int, rounds: int) -> dict[str, float]:
+    """Alternate the two engines `rounds` times; the best games/s of each and the ratio."""
+    ours, theirs = [], []
+    for _ in range(rounds):
+        ours.append(measure_tcgsim(seconds, threads)["games_per_s"])
+        theirs.append(measure(seconds, envs, threads)["games_per_s"])
+    return {"tcgsim_games_per_s": max(ours), "weiss_sim_games_per_s": max(theirs),
+            "ratio": max(ours) / max(theirs), "tcgsim_runs": ours, "weiss_sim_runs": theirs}
+
+
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--envs", type=int, default=256)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=2)
     a = ap.parse_args()
-    r = measure(a.seconds, a.envs, a.threads)
+    r = compare(a.seconds, a.envs, a.threads, a.rounds)
     print({k: (round(v, 1) if isinstance(v, float) else v) for k, v in r.items()})
     del np
