@@ -144,6 +144,7 @@ class DaskRunner(Runner):
         self.on_commit = on_commit
         self.tasks = 0
         self.resubmitted = 0
+        self.task_write = 0.0  # seconds workers spent writing shards
         self.finished = threading.Event()  # set by every task that ends
 
     def run(self) -> dict:
@@ -164,7 +165,9 @@ class DaskRunner(Runner):
 
     def write_manifest(self, started, wall, status):
         self.backend_info = self.backend_info | {"tasks": self.tasks,
-                                                 "resubmitted": self.resubmitted}
+                                                 "resubmitted": self.resubmitted,
+                                                 "task_write_seconds":
+                                                 round(self.task_write, 3)}
         return super().write_manifest(started, wall, status)
 
     # -- tasks ---------------------------------------------------------------------------------
@@ -304,6 +307,7 @@ class DaskRunner(Runner):
                         continue
                     res = fut.result()
                     self.engine_seconds += res["engine"]
+                    self.task_write += res["write"]
                     if st.stopped:
                         Path(res["path"]).unlink(missing_ok=True)
                     elif a < self.round_range(r)[1]:
