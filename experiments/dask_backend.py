@@ -35,7 +35,7 @@ from simcore.errors import InputError
 from simcore.runner import Seat, run_games
 
 INSTALL = "the dask backend needs Dask: pip install 'tcgsim[dask]'"
-TASK_GAMES = 20_000  # default games per task: overhead below 5 % (docs/benchmarks.md)
+TASK_GAMES = 50_000  # default games per task: overhead below 5 % (docs/benchmarks.md)
 RESUBMITS = 3  # times the driver resubmits a task Dask gave up on (KilledWorker)
 
 
@@ -72,9 +72,24 @@ def play_batch(game_name: str, table: CardTable, seat_a: Seat, seat_b: Seat, see
     tmp = pending / f"{path.name}.{uuid.uuid4().hex}.partial"
     shard_frame(g.columns, res.rows, job_id).write_parquet(tmp, compression="lz4",
                                                             statistics=False)
+    if _cancelled():  # the driver no longer wants it (its job stopped): leave nothing behind
+        tmp.unlink(missing_ok=True)
+        return {"path": "", "engine": res.seconds, "write": 0.0, "host": "", "pid": 0}
     os.replace(tmp, path)
     return {"path": str(path), "engine": res.seconds, "write": time.perf_counter() - t0,
             "host": socket.gethostname(), "pid": os.getpid()}
+
+
+def _cancelled() -> bool:
+    """True when this task was cancelled while it ran (Dask cannot stop a running thread)."""
+    try:
+        from distributed import get_worker
+
+        w = get_worker()
+        ts = w.state.tasks.get(w.get_current_task())
+    except (ImportError, ValueError, AttributeError):
+        return False
+    return ts is not None and ts.state in ("cancelled", "released", "forgotten")
 
 
 # -- the cluster -----------------------------------------------------------------------------
@@ -146,6 +161,9 @@ class DaskRunner(Runner):
         self.resubmitted = 0
         self.task_write = 0.0  # seconds workers spent writing shards
         self.finished = threading.Event()  # set by every task that ends
+        if self.batch < self.task_games:
+            self.log(f"dask: rounds of {self.batch:,} games (stop.batch) cap tasks at "
+                     f"{self.batch:,} games; larger rounds cost less overhead per game")
 
     def run(self) -> dict:
         if self.client is not None:
@@ -222,6 +240,7 @@ class DaskRunner(Runner):
         inflight: dict = {}  # future -> (job state, lo, hi, attempt)
         held: dict[int, dict[tuple[int, int], str]] = {}  # finished, not yet accepted
         frontier: dict[int, int] = {}  # job id -> first game not yet planned
+        counted: set[tuple[int, int]] = set()  # (job, round) whose games on disk were counted
         r = 0
 
         def live() -> list[Job]:
@@ -239,8 +258,9 @@ class DaskRunner(Runner):
                     f = frontier.get(j.id, 0)
                     if f >= hi:
                         continue
-                    if f <= lo:
-                        f = lo
+                    f = max(f, lo)
+                    if (j.id, q) not in counted:
+                        counted.add((j.id, q))
                         todo = st.missing(lo, hi)
                         if self.progress:  # games already on disk count as done
                             self.progress.update(hi - lo - sum(b - a for a, b in todo),
@@ -308,8 +328,11 @@ class DaskRunner(Runner):
                     res = fut.result()
                     self.engine_seconds += res["engine"]
                     self.task_write += res["write"]
-                    if st.stopped:
-                        Path(res["path"]).unlink(missing_ok=True)
+                    if not res["path"] and not st.stopped:  # cancelled on its worker
+                        inflight[self.submit(st, a, b)] = (st, a, b, attempt)
+                    elif st.stopped:
+                        if res["path"]:
+                            Path(res["path"]).unlink(missing_ok=True)
                     elif a < self.round_range(r)[1]:
                         self.commit(st, a, b, res["path"])
                     else:

@@ -112,17 +112,20 @@ def client():
         cluster.close(timeout=30)
 
 
-def dask_run(run_dir: Path, client) -> dict:
-    return ex.run_experiment(loads(EXPERIMENT), run_dir,
+def dask_run(run_dir: Path, client, progress: bool = False) -> dict:
+    return ex.run_experiment(loads(EXPERIMENT), run_dir, progress=progress,
                              backend=Backend("dask", threads=1, task_games=100),
                              client=client)
 
 
 @needs_dask
-def test_two_worker_cluster_gives_the_same_rows(local_run, client, tmp_path):
+def test_two_worker_cluster_gives_the_same_rows(local_run, client, tmp_path, capsys):
     """Tasks of 100 games (rounds are 200) on 2 workers: rows, stopping rounds and the
-    manifest's games equal the local run's; no pending or partial file is left."""
-    m = dask_run(tmp_path / "run", client)
+    manifest's games equal the local run's; no pending or partial file is left; the
+    progress line ends at 100 % with the live estimate."""
+    m = dask_run(tmp_path / "run", client, progress=True)
+    last = capsys.readouterr().err.rstrip("\n").split("\r\x1b[K")[-1]
+    assert "100.0 %" in last and "games/s" in last and "blocker=" in last, last
     assert m["status"] == "complete"
     assert rows(tmp_path / "run").equals(rows(local_run))
     assert decisions(tmp_path / "run") == decisions(local_run)
