@@ -80,7 +80,7 @@ def experiment_text(top: dict, sections: dict[str, dict]) -> str:
 def _run_options(f):
     opts = [
         click.option("--task-games", type=click.IntRange(2), default=None, metavar="N",
-                     help="Dask: games per task, one parquet shard each [default: 20000]."),
+                     help="Dask: games per task, one parquet shard each [default: 50000]."),
         click.option("--workers", type=click.IntRange(1), default=None,
                      help="Dask without --scheduler: worker processes of the local cluster "
                      "[default: cores]."),

@@ -52,7 +52,8 @@ scheduler = "tcp://10.0.0.5:8786"   # dask: a running scheduler [default: a Loca
 workers = 2                    # dask LocalCluster: worker processes [default: cores]
 threads = 1                    # numba threads (per worker with dask) [default: all cores;
                                # LocalCluster: cores / workers]
-task_games = 20000             # dask: games per task, one parquet shard each
+task_games = 50000             # dask: games per task, one parquet shard each (at most one
+                               # round: raise stop.batch for big runs)
 ```
 
 Command-line options (--backend, --scheduler, --workers, --threads, --task-games) override
