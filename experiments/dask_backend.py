@@ -213,14 +213,14 @@ class DaskRunner(Runner):
         t0 = time.perf_counter()
         final = shard_dir(self.run_dir, st.job.id) / shard_name(lo, hi)
         try:
-            os.replace(pending, final)
+            t = read_tally(Path(pending))
         except FileNotFoundError:
             raise RuntimeError(f"{pending}: a worker wrote this shard but the driver cannot "
                                "see it: the run folder must be on a filesystem shared by the "
                                "driver and every worker, at the same path") from None
-        t = read_tally(final)
         if t.games != hi - lo:
-            raise RuntimeError(f"{final}: {t.games} rows, expected {hi - lo}")
+            raise RuntimeError(f"{pending}: {t.games} rows, expected {hi - lo}")
+        os.replace(pending, final)
         st.shards[(lo, hi)] = t
         self.games_played += hi - lo
         self.write_seconds += time.perf_counter() - t0

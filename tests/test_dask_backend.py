@@ -200,3 +200,17 @@ def test_backend_table_in_experiment_files():
                         ('name = "dask"\nworkers = 0', "backend.workers")):
         with pytest.raises(Exception, match=needle):
             loads(EXPERIMENT + "[backend]\n" + bad + "\n")
+
+
+@needs_dask
+def test_extended_on_the_other_backend(local_run, client, tmp_path):
+    """1,000 games per pairing on the cluster, then extended to the file's 3,000 locally:
+    the rows and decisions of the local run in one go."""
+    d = tmp_path / "run"
+    m = ex.run_experiment(loads(EXPERIMENT), d, max_games=1000,
+                          backend=Backend("dask", threads=1, task_games=300), client=client)
+    assert m["status"] == "complete" and m["max_games"] == 1000
+    m = ex.run_experiment(loads(EXPERIMENT), d, max_games=3000)
+    assert [s["backend"] for s in m["sessions"]] == ["dask", "local"]
+    assert rows(d).equals(rows(local_run))
+    assert decisions(d) == decisions(local_run)
