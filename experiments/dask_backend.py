@@ -92,6 +92,14 @@ def _cancelled() -> bool:
     return ts is not None and ts.state in ("cancelled", "released", "forgotten")
 
 
+def dask_setup(worker: object) -> None:
+    """Preload of the LocalCluster's workers: they share the terminal with the driver, so
+    Ctrl-C reaches them too; only the driver handles it (it cancels and closes the cluster)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 # -- the cluster -----------------------------------------------------------------------------
 
 
@@ -124,7 +132,7 @@ def connect(be: Backend, log: Callable[[str], None]) -> Iterator[tuple[object, d
     threads = be.threads or max(1, (os.cpu_count() or 1) // n)
     cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                            host="127.0.0.1", dashboard_address="127.0.0.1:0",
-                           silence_logs=logging.ERROR)
+                           silence_logs=logging.ERROR, preload=[__name__])
     try:
         client = Client(cluster)
         try:
@@ -161,7 +169,7 @@ class DaskRunner(Runner):
         self.resubmitted = 0
         self.task_write = 0.0  # seconds workers spent writing shards
         self.finished = threading.Event()  # set by every task that ends
-        if self.batch < self.task_games:
+        if self.batch < self.task_games and self.max_games > self.batch:
             self.log(f"dask: rounds of {self.batch:,} games (stop.batch) cap tasks at "
                      f"{self.batch:,} games; larger rounds cost less overhead per game")
 
