@@ -79,12 +79,24 @@ def experiment_text(top: dict, sections: dict[str, dict]) -> str:
 
 def _run_options(f):
     opts = [
+        click.option("--task-games", type=click.IntRange(2), default=None, metavar="N",
+                     help="Dask: games per task, one parquet shard each [default: 50000]."),
+        click.option("--workers", type=click.IntRange(1), default=None,
+                     help="Dask without --scheduler: worker processes of the local cluster "
+                     "[default: cores]."),
+        click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Dask scheduler to run on (tcp://host:8786); implies --backend "
+                     "dask [default: a local cluster on 127.0.0.1]."),
+        click.option("--backend", type=click.Choice(["local", "dask"]), default=None,
+                     help="Where games run: this machine's cores or a Dask cluster; the rows "
+                     "are the same [default: the file's [backend], else local]."),
         click.option("--report/--no-report", default=True, show_default=True,
                      help="Write report.md and report.html into the run folder."),
         click.option("--progress/--no-progress", default=None,
                      help="Progress line on stderr [default: when stderr is a terminal]."),
         click.option("--threads", "-t", type=click.IntRange(1), default=None,
-                     help="Worker threads (default: all cores)."),
+                     help="numba threads (per worker with dask) [default: all cores; local "
+                     "cluster: cores / workers]."),
         click.option("--out", "-o", type=click.Path(file_okay=False), default=None,
                      help="Run folder [default: runs/KIND-DATE-TIME]; an existing run of the "
                      "same experiment is resumed or extended."),
@@ -154,10 +166,17 @@ def _launch(text: str, kind: str, kw: dict) -> None:
     from experiments.spec import loads
 
     exp = loads(text, where="experiment", source=Path.cwd())
-    _execute(exp, kw["out"], None, kw["threads"], kw["progress"], kw["report"], kind)
+    _execute(exp, kw["out"], None, kw, kw["progress"], kw["report"], kind)
 
 
-def _execute(exp, out, max_games, threads, progress, report, kind: str) -> None:
+def _backend(exp, kw: dict):
+    """The experiment's [backend] with the command-line options over it."""
+    return exp.backend.overridden(name=kw["backend"], scheduler=kw["scheduler"],
+                                  workers=kw["workers"], threads=kw["threads"],
+                                  task_games=kw["task_games"])
+
+
+def _execute(exp, out, max_games, kw: dict, progress, report, kind: str) -> None:
     from experiments.execute import run_experiment
     from reports.aggregate import aggregate
     from reports.render import terminal, write_report
@@ -168,7 +187,8 @@ def _execute(exp, out, max_games, threads, progress, report, kind: str) -> None:
     run_dir = Path(out)
     if progress is None:
         progress = sys.stderr.isatty()
-    manifest = run_experiment(exp, run_dir, max_games, threads, progress)
+    manifest = run_experiment(exp, run_dir, max_games, progress=progress,
+                              backend=_backend(exp, kw))
     interrupted = manifest["status"] == "interrupted"
     if interrupted:
         click.echo(f"Interrupted: the finished games are kept in {run_dir}; "
@@ -194,7 +214,7 @@ def register(cli: click.Group) -> None:
                   help="Extend every pairing to this many games (the most, with until_ci "
                   "or sprt) [default: the file's stop.games].")
     @_run_options
-    def run(experiment, n_games, out, threads, progress, report):
+    def run(experiment, n_games, out, progress, report, **kw):
         """Run an experiment file, or resume / extend a run folder.
 
         EXPERIMENT is a TOML experiment file (see experiments/*.toml and the README) or a run
@@ -216,7 +236,7 @@ def register(cli: click.Group) -> None:
             out = out or p
         else:
             exp = load(p)
-        _execute(exp, out, n_games, threads, progress, report, exp.kind)
+        _execute(exp, out, n_games, kw, progress, report, exp.kind)
 
     @cli.command()
     @click.argument("deck")

@@ -6,18 +6,21 @@ A run folder holds:
   manifest.json            experiment, versions, seed, timing, jobs and the decisions taken
   shards/jNNNN/gSSSSSSSSSSSS-EEEEEEEEEEEE.parquet
                            result rows of job NNNN, games SSS.. up to EEE.. (exclusive)
+  shards/jNNNN/pending/    the Dask backend's finished batches not yet accepted (ignored)
 
 Each job (pairing) plays games 0, 1, 2, ... in rounds of `stop.batch` games; after every
 round the stopping rules look at exactly the games of the rounds so far. The shards on disk
 are the truth: a resumed run reads them, plays only the missing game ranges and takes the
 same decisions at the same rounds, so one go, a resumed run and a run split into batches
-give identical rows.
+give identical rows. Where games run (this machine, or a Dask cluster: see
+experiments/dask_backend.py) changes only how the ranges are cut, never the rows.
 """
 
 import datetime
 import json
 import os
 import re
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -30,7 +33,7 @@ import polars as pl
 
 from experiments.plan import Job, Plan, build_variant, make_plan
 from experiments.progress import Progress
-from experiments.spec import Experiment
+from experiments.spec import Backend, Experiment
 from reports.stats import Sprt, interval, weighted_rate
 from simcore.errors import InputError
 from simcore.runner import run_games
@@ -136,7 +139,7 @@ def shard_dir(run_dir: Path, job_id: int) -> Path:
 
 
 def read_tally(path: Path) -> Tally:
-    df = pl.read_parquet(path, columns=["game", "first", "winner"])
+    df = pl.scan_parquet(path).select("game", "first", "winner").collect()
     t = Tally()
     t.add_rows(df["game"].to_numpy(), df["first"].to_numpy(), df["winner"].to_numpy())
     return t
@@ -152,6 +155,19 @@ def load_shards(run_dir: Path, state: JobState) -> None:
             state.shards[(int(m.group(1)), int(m.group(2)))] = read_tally(p)
         elif p.name.endswith(".partial"):
             p.unlink()
+        elif p.name == "pending" and p.is_dir():
+            shutil.rmtree(p, ignore_errors=True)
+
+
+def shard_frame(columns: list[str], rows: np.ndarray, job_id: int) -> pl.DataFrame:
+    """Result rows as the DataFrame a shard holds (the same for every backend)."""
+    df = pl.DataFrame({c: rows[:, i] for i, c in enumerate(columns)})
+    return df.with_columns(pl.col("game").cast(pl.Int64),
+                           pl.lit(job_id, dtype=pl.Int32).alias("job"))
+
+
+def shard_name(lo: int, hi: int) -> str:
+    return f"g{lo:012d}-{hi:012d}.parquet"
 
 
 class Runner:
@@ -178,6 +194,7 @@ class Runner:
         self.progress: Progress | None = None
         self.log = log or (lambda m: print(m, file=sys.stderr))
         self.sprt = Sprt(**self.exp.stop.sprt) if self.exp.stop.sprt else None
+        self.backend_info: dict = {"backend": "local"}
 
     # -- storage ----------------------------------------------------------------------------
 
@@ -214,12 +231,10 @@ class Runner:
     def write_shard(self, st: JobState, lo: int, hi: int, rows: np.ndarray) -> None:
         t0 = time.perf_counter()
         cols = self.plan.game.columns
-        df = pl.DataFrame({c: rows[:, i] for i, c in enumerate(cols)})
-        df = df.with_columns(pl.col("game").cast(pl.Int64),
-                             pl.lit(st.job.id, dtype=pl.Int32).alias("job"))
+        df = shard_frame(cols, rows, st.job.id)
         d = shard_dir(self.run_dir, st.job.id)
         d.mkdir(parents=True, exist_ok=True)
-        path = d / f"g{lo:012d}-{hi:012d}.parquet"
+        path = d / shard_name(lo, hi)
         tmp = path.with_name(path.name + ".partial")
         df.write_parquet(tmp, compression="lz4", statistics=False)
         os.replace(tmp, path)
@@ -300,15 +315,23 @@ class Runner:
             lo, hi = r * self.batch, min((r + 1) * self.batch, self.max_games)
             for j in live:
                 self.play(self.states[j.id], lo, hi)
-            for j in live:
-                self.check_stop(self.states[j.id], hi)
-            if self.exp.kind == "sweep" and self.exp.stop.eliminate:
-                self.eliminate(jobs, hi)
-            for j in live:
-                st = self.states[j.id]
-                if st.stopped and self.progress:
-                    self.progress.skip(self.max_games - hi)
+            self.decide(jobs, live, hi)
             r += 1
+
+    def round_range(self, r: int) -> tuple[int, int]:
+        return r * self.batch, min((r + 1) * self.batch, self.max_games)
+
+    def decide(self, jobs: list[Job], live: list[Job], hi: int) -> list[Job]:
+        """Stopping rules after a round ending at game hi; the jobs that stopped now."""
+        for j in live:
+            self.check_stop(self.states[j.id], hi)
+        if self.exp.kind == "sweep" and self.exp.stop.eliminate:
+            self.eliminate(jobs, hi)
+        stopped = [j for j in live if self.states[j.id].stopped]
+        if self.progress:
+            for _ in stopped:
+                self.progress.skip(self.max_games - hi)
+        return stopped
 
     # -- tune -------------------------------------------------------------------------------
 
@@ -379,7 +402,8 @@ class Runner:
                              "wall_seconds": round(wall, 3),
                              "engine_seconds": round(self.engine_seconds, 3),
                              "write_seconds": round(self.write_seconds, 3),
-                             "games_played": self.games_played, "status": status})
+                             "games_played": self.games_played, "status": status}
+                            | self.backend_info)
         jobs = []
         for j in self.plan.jobs:
             st = self.states.get(j.id)
@@ -448,9 +472,20 @@ def prepare_run(exp: Experiment, run_dir: Path) -> Plan:
 
 
 def run_experiment(exp: Experiment, run_dir: Path, max_games: int | None = None,
-                   threads: int | None = None, progress: bool = False) -> dict:
-    """Run (or resume, or extend to max_games) an experiment into run_dir; the manifest."""
+                   threads: int | None = None, progress: bool = False,
+                   backend: Backend | None = None, **dask_options) -> dict:
+    """Run (or resume, or extend to max_games) an experiment into run_dir; the manifest.
+
+    backend: where games run [default: the file's [backend] table, with threads over it];
+    dask_options go to the Dask runner (client: an existing distributed.Client)."""
+    be = backend or exp.backend.overridden(threads=threads)
+    if be.name == "dask":
+        from experiments.dask_backend import DaskRunner, require_dask
+
+        require_dask()  # before the run folder is touched
     plan = prepare_run(exp, run_dir)
     if max_games is None and (run_dir / "manifest.json").exists():
         max_games = max(read_manifest(run_dir).get("max_games", 0), exp.stop.games)
-    return Runner(plan, run_dir, max_games, threads, progress).run()
+    if be.name == "dask":
+        return DaskRunner(plan, run_dir, max_games, be, progress, **dask_options).run()
+    return Runner(plan, run_dir, max_games, be.threads, progress).run()

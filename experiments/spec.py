@@ -44,7 +44,20 @@ batch = 10000                  # games per round: shards, progress and decisions
 until_ci = 0.02                # stop a pairing once its 95 % interval is this wide
 sprt = { p0 = 0.5, p1 = 0.55, alpha = 0.05, beta = 0.05 }   # stop on a decision
 eliminate = true               # sweep: drop a variant once it is clearly worse
+
+[backend]                      # optional: where the games run (never what they are)
+name = "dask"                  # local (default) | dask
+scheduler = "tcp://10.0.0.5:8786"   # dask: a running scheduler [default: a LocalCluster
+                               # of `workers` processes on 127.0.0.1]
+workers = 2                    # dask LocalCluster: worker processes [default: cores]
+threads = 1                    # numba threads (per worker with dask) [default: all cores;
+                               # LocalCluster: cores / workers]
+task_games = 50000             # dask: games per task, one parquet shard each (at most one
+                               # round: raise stop.batch for big runs)
 ```
+
+Command-line options (--backend, --scheduler, --workers, --threads, --task-games) override
+the [backend] table.
 
 Unknown keys, wrong types and missing decks raise InputError naming the file and key.
 """
@@ -59,7 +72,7 @@ from simcore.errors import InputError
 
 KINDS = ("matchup", "round-robin", "first-second", "sweep", "tune")
 TOP_KEYS = {"name", "game", "kind", "seed", "ruleset", "turn_cap", "cards", "decks",
-            "strategies", "matchup", "sweep", "tune", "stop"}
+            "strategies", "matchup", "sweep", "tune", "stop", "backend"}
 SECTION_KEYS = {
     "strategies": {"a", "b"},
     "matchup": {"deck", "opponents", "decks"},
@@ -68,7 +81,9 @@ SECTION_KEYS = {
     "tune.vary": {"vary", "min", "max", "cards", "replace"},
     "stop": {"games", "batch", "until_ci", "sprt", "eliminate"},
     "stop.sprt": {"p0", "p1", "alpha", "beta"},
+    "backend": {"name", "scheduler", "workers", "threads", "task_games"},
 }
+BACKENDS = ("local", "dask")
 
 
 @dataclass
@@ -88,6 +103,27 @@ class Stop:
     until_ci: float | None = None
     sprt: dict[str, float] | None = None
     eliminate: bool = True
+
+
+@dataclass
+class Backend:
+    """Where games run: this machine's cores, or a Dask cluster (rows are the same)."""
+
+    name: str = "local"
+    scheduler: str | None = None  # dask: scheduler address; None: a LocalCluster here
+    workers: int | None = None  # dask LocalCluster: worker processes
+    threads: int | None = None  # numba threads (per worker with dask)
+    task_games: int | None = None  # dask: games per task (one shard each)
+
+    def overridden(self, **options: object) -> "Backend":
+        """A copy with every option that is not None replacing the file's value."""
+        b = Backend(**{k: getattr(self, k) for k in self.__dataclass_fields__})
+        for k, v in options.items():
+            if v is not None:
+                setattr(b, k, v)
+        if options.get("scheduler") and options.get("name") is None:
+            b.name = "dask"
+        return b
 
 
 @dataclass
@@ -111,6 +147,7 @@ class Experiment:
     tune: list[Vary] = field(default_factory=list)
     trials: int = 20
     stop: Stop = field(default_factory=Stop)
+    backend: Backend = field(default_factory=Backend)
     source: Path = Path(".")
     text: str = ""
 
@@ -291,7 +328,26 @@ def parse(data: dict, where: str, source: Path, text: str, name: str) -> Experim
             raise _fail(where, "stop.eliminate: expected true or false")
         stop.eliminate = s["eliminate"]
     exp.stop = stop
+    exp.backend = _backend(where, data.get("backend", {}))
     return exp
+
+
+def _backend(where: str, t: Any) -> Backend:
+    t = _check(where, "backend", t, SECTION_KEYS["backend"])
+    b = Backend()
+    b.name = _str(where, "backend.name", t.get("name", "local"))
+    if b.name not in BACKENDS:
+        raise _fail(where, f"backend.name: unknown backend {b.name!r}; one of "
+                    f"{', '.join(BACKENDS)}")
+    if "scheduler" in t:
+        b.scheduler = _str(where, "backend.scheduler", t["scheduler"])
+    for k, lo, hi in (("workers", 1, 10_000), ("threads", 1, 10_000),
+                      ("task_games", 2, 10**9)):
+        if k in t:
+            setattr(b, k, _int(where, f"backend.{k}", t[k], lo, hi))
+    if b.name == "local" and (b.scheduler or b.workers or b.task_games):
+        raise _fail(where, "backend: scheduler, workers and task_games need name = \"dask\"")
+    return b
 
 
 def load(path: str | Path) -> Experiment:

@@ -58,7 +58,7 @@ def write_row(st, game, out, k, stat_offsets):
         c += 2
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def run_batch(ct, decks, leaders, seed, start, n, fams, prms, ruleset, turn_cap, debug,
               stat_offsets, out):
     """Play games start..start+n-1 into out[0..n-1]. Game g: deck A goes first when g is
