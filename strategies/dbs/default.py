@@ -129,10 +129,10 @@ def _play_choice(st, ct, p, budget, buf):
     best_score = -1
     for h in range(st[b + N_HAND]):
         card = st[b + HAND + h]
-        if ct[card, C.COST] > budget or not can_play_from_hand(st, ct, p, h, 0):
+        cost = ct[card, C.COST]
+        if cost > budget or cost * 10 + 6 <= best_score:  # cost * 10 + 6 is its best score
             continue
         t = ct[card, C.TYPE]
-        cost = ct[card, C.COST]
         score = -1
         if t == C.BATTLE:
             score = cost * 10 + 5
@@ -150,7 +150,7 @@ def _play_choice(st, ct, p, budget, buf):
                     score = cost * 10 + 6
             elif eff == C.EFF_DRAW or eff == C.EFF_CHARGE:
                 score = cost * 10 + 4
-        if score > best_score:
+        if score > best_score and can_play_from_hand(st, ct, p, h, 0):  # legality last
             best_score = score
             best = h
     return best
