@@ -1041,6 +1041,8 @@ def untap(st, ct, p):
     for r in range(st[b + N_BATTLE]):
         if (ct[st[b + B_CARD + r], C.KEYWORDS] & C.KW_SERVANT) == 0:
             st[b + B_REST + r] = 0
+    if st[b + EN_ACTIVE] == st[b + N_EN]:
+        return
     for i in range(st[b + N_EN]):
         if st[b + EN_REST + i] != 0:
             untap_energy(st, ct, p, i)
