@@ -25,7 +25,9 @@ from simcore.games.dbs.layout import (
     N_LIFE,
     NCOLOR,
     PSIZE,
+    REALM_USED,
     U_CARD,
+    U_STACKED,
     UNISON_REF,
 )
 from simcore.games.dbs.legal import (
@@ -96,10 +98,10 @@ def charge(st, ct, p, prm, rng, s):
         return -1
     need = 0  # colours specified by hand cards that no active energy has
     for h in range(n):
-        m = ct[st[b + HAND + h], C.SPEC_MASK]
-        for c in range(NCOLOR):
-            if m & (1 << c) and st[b + EN_CC + c] == 0:
-                need |= 1 << c
+        need |= ct[st[b + HAND + h], C.SPEC_MASK]
+    for c in range(NCOLOR):
+        if st[b + EN_CC + c] != 0:
+            need &= ~(1 << c)
     best = -1
     best_key = 1 << 30
     for h in range(n):
@@ -129,10 +131,10 @@ def _play_choice(st, ct, p, budget, buf):
     best_score = -1
     for h in range(st[b + N_HAND]):
         card = st[b + HAND + h]
-        if ct[card, C.COST] > budget or not can_play_from_hand(st, ct, p, h, 0):
+        cost = ct[card, C.COST]
+        if cost > budget or cost * 10 + 6 <= best_score:  # cost * 10 + 6 is its best score
             continue
         t = ct[card, C.TYPE]
-        cost = ct[card, C.COST]
         score = -1
         if t == C.BATTLE:
             score = cost * 10 + 5
@@ -150,7 +152,7 @@ def _play_choice(st, ct, p, budget, buf):
                     score = cost * 10 + 6
             elif eff == C.EFF_DRAW or eff == C.EFF_CHARGE:
                 score = cost * 10 + 4
-        if score > best_score:
+        if score > best_score and can_play_from_hand(st, ct, p, h, 0):  # legality last
             best_score = score
             best = h
     return best
@@ -163,11 +165,12 @@ def main_action(st, ct, p, prm, rng, s, buf):
     ob = o * PSIZE
     if can_awaken(st, ct, p):
         return encode(A_AWAKEN, 0, 0)
-    for h in range(st[b + N_HAND]):
-        if ct[st[b + HAND + h], C.OVER_REALM] > 0 and can_over_realm(st, ct, p, h):
-            return encode(A_REALM, h, 0)
-        if ct[st[b + HAND + h], C.TYPE] == C.UNISON and can_stack(st, ct, p, h):
-            return encode(A_STACK, h, 0)
+    if st[b + REALM_USED] == 0 or (st[b + U_CARD] != -1 and st[b + U_STACKED] == 0):
+        for h in range(st[b + N_HAND]):
+            if ct[st[b + HAND + h], C.OVER_REALM] > 0 and can_over_realm(st, ct, p, h):
+                return encode(A_REALM, h, 0)
+            if ct[st[b + HAND + h], C.TYPE] == C.UNISON and can_stack(st, ct, p, h):
+                return encode(A_STACK, h, 0)
     h = _play_choice(st, ct, p, st[b + EN_ACTIVE] - _reserve(st, p, prm), buf)
     if h >= 0:
         return encode(A_PLAY, h, 0)

@@ -23,7 +23,9 @@ COND, COND_VAL, COND_POWER, COND_KW = 20, 21, 22, 23  # [Bond X]/[Sparking X] ga
 OVER_REALM = 24  # [Over Realm X] (10-15), 0 = none
 AWAKEN_LIFE, AWAKEN_DRAW, AWAKEN_UNTAP, BACK_POWER, BACK_KW = 25, 26, 27, 28, 29  # Leaders
 TRAITS = 30
-NCOLS = 31
+BUSE = 31  # derived: energy needed to use it from hand in a battle step (NO_USE = never)
+NCOLS = 32
+NO_USE = 1 << 20
 
 # Card types (2-3-2).
 LEADER, BATTLE, EXTRA, UNISON = 1, 2, 3, 4
@@ -254,6 +256,11 @@ def card_row(where: str, entry: dict) -> list[int]:
         raise InputError(f"{where}.awaken: only Leaders awaken (10-2)")
     if t in (BATTLE, UNISON) and row[POWER] == 0 and "power" not in entry:
         raise InputError(f"{where}.power: a {kind} card needs power (2-8-2)")
+    row[BUSE] = NO_USE  # a cheap filter for the Offense/Defense Step scans
+    if t == BATTLE and row[HAS_COMBO]:
+        row[BUSE] = row[COMBO_COST]
+    elif t == EXTRA and row[TIMING] in (T_BATTLE, T_MAIN_BATTLE):
+        row[BUSE] = row[COST]
     return row
 
 

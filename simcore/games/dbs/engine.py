@@ -84,6 +84,7 @@ from simcore.games.dbs.layout import (
     S_KOS,
     S_MULLIGAN,
     S_PLAYED,
+    SIZE,
     U_BPOW,
     U_CARD,
     U_MARK,
@@ -92,6 +93,7 @@ from simcore.games.dbs.layout import (
     U_UNDER,
     UNISON_REF,
     WARP,
+    G,
 )
 from simcore.games.dbs.legal import (
     A_ATTACK,
@@ -567,7 +569,8 @@ def counter_play_window(st, ct, lg, p, card, fams, prms, rng, buf):
     ob = o * PSIZE
     usable = False
     for h in range(st[ob + N_HAND]):
-        if can_counter_play(st, ct, o, h, card):
+        if (ct[st[ob + HAND + h], C.TIMING] == C.T_COUNTER_PLAY
+                and can_counter_play(st, ct, o, h, card)):
             usable = True
             break
     if not usable:
@@ -862,7 +865,8 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
     # 7-1-2: counter timing ([Counter: Attack]).
     usable = False
     for h in range(st[ob + N_HAND]):
-        if can_counter_attack(st, ct, o, h):
+        if (ct[st[ob + HAND + h], C.TIMING] == C.T_COUNTER_ATTACK
+                and can_counter_attack(st, ct, o, h)):
             usable = True
             break
     if usable:
@@ -972,7 +976,10 @@ def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, 
           turn_cap):
     """5-2-1: shuffle, draw 6, one partial redraw each (the first player decides first), then
     8 Life from the top of the deck."""
-    st[:] = 0
+    for p in range(2):  # zones are read only below their counts: zero the scalars only
+        b = p * PSIZE
+        st[b + EN_CC:b + PSIZE] = 0
+    st[G:SIZE] = 0
     for p in range(2):
         b = p * PSIZE
         seed_stream(rng, p, seed, pair, p)  # deck p's shuffles: shared by the pair
@@ -1034,6 +1041,8 @@ def untap(st, ct, p):
     for r in range(st[b + N_BATTLE]):
         if (ct[st[b + B_CARD + r], C.KEYWORDS] & C.KW_SERVANT) == 0:
             st[b + B_REST + r] = 0
+    if st[b + EN_ACTIVE] == st[b + N_EN]:
+        return
     for i in range(st[b + N_EN]):
         if st[b + EN_REST + i] != 0:
             untap_energy(st, ct, p, i)

@@ -457,19 +457,14 @@ def legal_battle_actions(st, ct, p, out):
 
 @kernel
 def has_battle_action(st, ct, p):
-    """Does p have anything to do in its step besides passing?"""
+    """Does p have anything to do in its step besides passing? (One column read per hand card:
+    BUSE is the energy a card needs to be used from hand in a battle step.)"""
     b = p * PSIZE
-    if st[b + EN_ACTIVE] == 0 and not can_awaken(st, ct, p):
-        # only 0-cost combos and 0-cost Extras remain possible
-        for h in range(st[b + N_HAND]):
-            if can_combo_hand(st, ct, p, h) or can_battle_extra(st, ct, p, h):
-                return True
-        for r in range(st[b + N_BATTLE]):
-            if can_combo_field(st, ct, p, r):
-                return True
-        return False
+    en = st[b + EN_ACTIVE]
     for h in range(st[b + N_HAND]):
-        if can_combo_hand(st, ct, p, h) or can_battle_extra(st, ct, p, h):
+        card = st[b + HAND + h]
+        if ct[card, C.BUSE] <= en and (ct[card, C.TYPE] == C.BATTLE
+                                       or can_battle_extra(st, ct, p, h)):
             return True
     for r in range(st[b + N_BATTLE]):
         if can_combo_field(st, ct, p, r):
