@@ -62,6 +62,10 @@ def _builtin_presets(game: str) -> dict[str, Preset]:
         from strategies.weiss import PRESETS as WEISS_PRESETS
 
         return WEISS_PRESETS
+    if game == "dbs":
+        from strategies.dbs import PRESETS as DBS_PRESETS
+
+        return DBS_PRESETS
     return {}
 
 

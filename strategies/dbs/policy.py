@@ -1,10 +1,12 @@
 """Dispatch from a seat's family id to its decision functions (an if/elif chain, which keeps
-numba's on-disk cache valid). A new family is a module plus one branch per decision here."""
+numba's on-disk cache valid). A new family is a module plus one branch per decision here
+and an entry in strategies.dbs.FAMILIES. `aggro` and `control` share the default's parameter
+layout and every decision except the Main Phase (plays and attacks), where they differ."""
 
 from simcore.jit import kernel
-from strategies.dbs import default, random_play
+from strategies.dbs import aggro, control, default, random_play
 
-RANDOM, DEFAULT = 0, 1
+RANDOM, DEFAULT, AGGRO, CONTROL = 0, 1, 2, 3
 
 
 @kernel
@@ -25,6 +27,10 @@ def charge(st, ct, p, fam, prm, rng, s):
 def main_action(st, ct, p, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.main_action(st, ct, p, prm, rng, s, buf)
+    if fam == AGGRO:
+        return aggro.main_action(st, ct, p, prm, rng, s, buf)
+    if fam == CONTROL:
+        return control.main_action(st, ct, p, prm, rng, s, buf)
     return default.main_action(st, ct, p, prm, rng, s, buf)
 
 
