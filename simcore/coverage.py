@@ -43,8 +43,9 @@ class DeckCoverage:
 
 
 def deck_coverage(deck, table, store) -> DeckCoverage:
-    """Per card of the deck (Leader first): the abilities the engine models and those it does
-    not, read from the store's `modelled`/`unmodelled` columns (unknown without a store row)."""
+    """Per card of the deck (Leader first, in games that have one): the abilities the engine
+    models and those it does not, read from the store's `modelled`/`unmodelled` columns
+    (unknown without a store row)."""
     from collections import Counter
 
     by_code = {}
@@ -53,7 +54,8 @@ def deck_coverage(deck, table, store) -> DeckCoverage:
                    .iter_rows(named=True)}
     cov = DeckCoverage()
     counts = Counter(int(c) for c in deck.cards)
-    for card, copies in [(deck.leader, 1), *sorted(counts.items())]:
+    leader = [(deck.leader, 1)] if deck.leader >= 0 else []
+    for card, copies in [*leader, *sorted(counts.items())]:
         code = table.codes[card]
         r = by_code.get(code)
         if r is None:

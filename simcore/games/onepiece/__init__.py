@@ -5,11 +5,12 @@ from pathlib import Path
 import numpy as np
 
 from simcore.cards import CardTable
+from simcore.coverage import deck_coverage
 from simcore.decks import Deck
 from simcore.game import Game
 from simcore.games.onepiece.cards import load_cards
 from simcore.games.onepiece.deckrules import resolve_deck
-from simcore.games.onepiece.importer import deck_coverage, read_database, store_entries
+from simcore.games.onepiece.importer import read_database, store_entries
 from simcore.games.onepiece.layout import REASONS, RULESETS
 from simcore.games.onepiece.tuning import TUNING
 

@@ -172,25 +172,3 @@ def store_entries(df: pl.DataFrame) -> dict[str, dict]:
                 e[slot] = {"effect": r[slot], "value": r[f"{slot}_value"]}
         entries[r["code"]] = e
     return entries
-
-
-def deck_coverage(deck, table, store: pl.DataFrame | None):
-    """Per card of the deck (Leader first): what the engine models and what it does not."""
-    from collections import Counter
-
-    from simcore.coverage import CardCoverage, DeckCoverage
-
-    by_code = {}
-    if store is not None:
-        by_code = {r["code"]: r for r in store.iter_rows(named=True)}
-    cov = DeckCoverage()
-    counts = Counter(int(c) for c in deck.cards)
-    for card, copies in [(deck.leader, 1), *sorted(counts.items())]:
-        code = table.codes[card]
-        r = by_code.get(code)
-        if r is None:
-            cov.cards.append(CardCoverage(code, table.names[card], copies, [], [], False))
-        else:
-            cov.cards.append(CardCoverage(code, r["name"], copies, list(r["modelled"]),
-                                          list(r["unmodelled"]), True))
-    return cov

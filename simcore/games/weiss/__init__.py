@@ -6,11 +6,12 @@ from pathlib import Path
 import numpy as np
 
 from simcore.cards import CardTable
+from simcore.coverage import deck_coverage
 from simcore.decks import Deck
 from simcore.game import Game
 from simcore.games.weiss.cards import load_cards
 from simcore.games.weiss.deckrules import resolve_deck
-from simcore.games.weiss.importer import deck_coverage, read_database, store_entries
+from simcore.games.weiss.importer import read_database, store_entries
 from simcore.games.weiss.layout import REASONS, RULESETS
 
 

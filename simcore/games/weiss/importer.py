@@ -5,7 +5,6 @@ attributes and ability) into store rows."""
 import json
 import re
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -229,25 +228,6 @@ def store_entries(df: pl.DataFrame) -> dict[str, dict]:
             e["event"] = {"effect": r["event_effect"], "value": r["event_value"]}
         entries[r["code"]] = e
     return entries
-
-
-def deck_coverage(deck, table, store: pl.DataFrame | None):
-    """Per card of the deck: what the engine models and what it does not."""
-    from simcore.coverage import CardCoverage, DeckCoverage
-
-    by_code = {}
-    if store is not None:
-        by_code = {r["code"]: r for r in store.iter_rows(named=True)}
-    cov = DeckCoverage()
-    for card, copies in sorted(Counter(int(c) for c in deck.cards).items()):
-        code = table.codes[card]
-        r = by_code.get(code)
-        if r is None:
-            cov.cards.append(CardCoverage(code, table.names[card], copies, [], [], False))
-        else:
-            cov.cards.append(CardCoverage(code, r["name"], copies, list(r["modelled"]),
-                                          list(r["unmodelled"]), True))
-    return cov
 
 
 def english_code(code: str, known) -> str | None:
