@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from experiments.interrupts import one_interrupt_per_ctrl_c
 from simcore.errors import InputError
 
 GAME_HELP = ("Game: onepiece (ONE PIECE Card Game), weiss (Weiß Schwarz) or dbs (Dragon "
@@ -20,6 +21,7 @@ def cli() -> None:
 
     Estimate win rates, going-first advantage and deck ratios over many simulated games.
     """
+    one_interrupt_per_ctrl_c()
 
 
 def _game_option(f):

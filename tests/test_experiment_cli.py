@@ -173,3 +173,33 @@ def test_ctrl_c_stops_cleanly_and_keeps_finished_games(tmp_path):
     kept = m["jobs"][0]["games"]
     assert kept >= 3000 and kept % 1000 == 0
     assert "Win rates:" in out  # the finished games are summarised
+
+
+ONE_CTRL_C = """
+import os, signal, sys, threading, time
+import numpy as np, polars as pl
+from experiments.interrupts import one_interrupt_per_ctrl_c
+one_interrupt_per_ctrl_c()
+df = pl.DataFrame({"a": np.random.default_rng(0).random(2_000_000)})
+threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+try:
+    for _ in range(2000):
+        df.write_parquet(sys.argv[1], compression="lz4", statistics=False)
+    print("never interrupted")
+except KeyboardInterrupt:
+    pass
+try:
+    time.sleep(0.5)
+    print("one interrupt")
+except KeyboardInterrupt:
+    print("second interrupt")
+"""
+
+
+def test_one_ctrl_c_is_one_keyboard_interrupt(tmp_path):
+    """With polars' own SIGINT hook, one Ctrl-C during a parquet write raises a second
+    KeyboardInterrupt moments after the first (while finished games are being saved); the CLI
+    restores Python's handler so it raises exactly one."""
+    out = subprocess.run([sys.executable, "-c", ONE_CTRL_C, str(tmp_path / "x.parquet")],
+                         capture_output=True, text=True, timeout=120).stdout.strip()
+    assert out == "one interrupt"
