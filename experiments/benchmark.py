@@ -31,13 +31,13 @@ from importlib import metadata
 from pathlib import Path
 
 from simcore.errors import InputError
+from simcore.runner import BATCH
 
 # The match each game is benchmarked on: two built-in decks, default strategies.
 MATCHES = {"onepiece": ("red-luffy", "green-kid"), "weiss": ("sunrise", "tide"),
            "dbs": ("red-hit", "blue-goku")}
 STRATEGY = "default"
 SEED = 1
-BATCH = 1_000_000  # batch size of `tcgsim simulate` when stderr is not a terminal
 
 GOAL_RATE = 200_000  # games/s ...
 GOAL_RATE_THREADS = 2  # ... on 2 cores
@@ -450,8 +450,8 @@ def render_section(r: Report) -> str:
                  f"{len(r.warm_start)} (all: "
                  + ", ".join(f"{c.seconds:.2f} s" for c in r.warm_start) + ").")
     lines.append(f"- Peak memory: max RSS (wait4) of `tcgsim simulate {r.deck_a} {r.deck_b} "
-                 f"-n {s.mem_games}` as a subprocess (output not a terminal, so one batch of "
-                 f"up to {BATCH:,} games); it took {r.memory.seconds:.1f} s.")
+                 f"-n {s.mem_games}` as a subprocess (batches of {BATCH:,} games); it took "
+                 f"{r.memory.seconds:.1f} s.")
     if r.cold is not None:
         split = r.cold_split
         lines.append("- Cold compile: a fresh Python with `NUMBA_CACHE_DIR` set to an empty "

@@ -97,14 +97,13 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
             raise InputError(f"{out}: folder {parent} does not exist")
     n_games += n_games % 2
     show = sys.stderr.isatty() and n_games >= 400_000
-    batch = 100_000 if show else 1_000_000
     if show:
         with click.progressbar(length=n_games, label="games", file=sys.stderr) as bar:
             res = run_games(g, table, a, b, seed, n_games, ruleset=rs, turn_cap=turn_cap,
-                            threads=threads, batch_size=batch, debug=debug, progress=bar.update)
+                            threads=threads, debug=debug, progress=bar.update)
     else:
         res = run_games(g, table, a, b, seed, n_games, ruleset=rs, turn_cap=turn_cap,
-                        threads=threads, batch_size=batch, debug=debug)
+                        threads=threads, debug=debug)
     meta = {"game_name": g.name, "seed": seed, "deck_a": a.deck.name, "deck_b": b.deck.name,
             "strategy_a": a.strategy, "strategy_b": b.strategy,
             "ruleset": ruleset or next(iter(g.rulesets))}

@@ -290,3 +290,54 @@ def test_module_entry_point_matches_script():
                         "green-kid", "--game", "nope"], capture_output=True, text=True)
     assert r.returncode == 2
     assert r.stderr == "tcgsim: error: unknown game 'nope'; known games: onepiece, weiss, dbs\n"
+
+
+def test_simulate_ctrl_c_reports_the_finished_batches(tmp_path):
+    """SIGINT during a long `simulate`: exit 130, one line saying how many games finished
+    (whole batches of simcore.runner.BATCH), their summary and parquet rows, no traceback.
+    stderr is a pseudo-terminal so the progress bar shows when batches have finished."""
+    import os
+    import pty
+    import select
+    import signal
+    import time
+
+    from simcore.runner import BATCH
+
+    out = tmp_path / "rows.parquet"
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(TCGSIM + ["simulate", "red-luffy", "green-kid", "-n", "40000000",
+                                      "-t", "1", "-o", str(out)],
+                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    err = b""
+
+    def drain(wait: float) -> bool:
+        r, _, _ = select.select([master], [], [], wait)
+        if not r:
+            return True
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child closed its end
+            return False
+        nonlocal err
+        err += chunk
+        return bool(chunk)
+
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not re.search(rb"\s[1-9]\d*%", err):
+        drain(0.2)
+    proc.send_signal(signal.SIGINT)
+    while proc.poll() is None and drain(0.2):
+        pass
+    stdout = proc.communicate(timeout=120)[0]
+    while drain(0):
+        pass
+    os.close(master)
+    text = err.decode(errors="replace")
+    assert proc.returncode == 130, text
+    assert "Traceback" not in text
+    done = int(re.search(r"Interrupted: reporting the (\d+) games", text).group(1))
+    assert done >= 2 * BATCH and done % BATCH == 0 and done < 40_000_000
+    assert "win rate" in stdout.lower()
+    assert pl.read_parquet(out).height == done
