@@ -31,6 +31,9 @@ POOL: list[tuple[str, dict]] = [
             "soul": 2}),
     ("BRAIN0", {"type": "character", "color": "yellow", "power": 3000,
                 "brainstorm": {"flip": 2, "cost": 0}}),
+    ("ASSIST", {"type": "character", "color": "yellow", "power": 1000, "assist": 500}),
+    ("ASSISTLV", {"type": "character", "color": "yellow", "power": 1000,
+                  "assist_per_level": 500}),
 ]
 IDX = {code: i for i, (code, _) in enumerate(POOL)}
 # The rules tests script the default strategy's choices with these values (its defaults

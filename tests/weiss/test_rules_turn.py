@@ -215,3 +215,21 @@ def test_6_3_first_player_draws_on_turn_1():
     g.prms[0, 1] = 0.0  # never clock
     g.start_turn()
     assert g.n(0, "hand") == 6 and g.st[L.G_TURN] == 1
+
+
+def test_3_6_5_10_3_assist_boosts_the_characters_in_front():
+    """M 3.6.5: back-left (slot 3) is behind front-left and centre, back-right (slot 4)
+    behind centre and front-right. Assist +500 from back-left; "+X, X = that character's
+    level x 500" from back-right uses each boosted character's own level (0, 2, 3), not the
+    player's level (1 here). Back-row characters get nothing."""
+    g = Game()
+    g.set_zone(0, "level", ["CHAR"])
+    g.put(0, 0, "CHAR")  # level 0, 3000
+    g.put(0, 1, "L2")  # level 2, 5000
+    g.put(0, 2, "L3")  # level 3, 9000
+    g.put(0, 3, "ASSIST")
+    g.put(0, 4, "ASSISTLV")
+    powers = [int(LG.power(g.st, g.ct, 0, s)) for s in range(5)]
+    assert powers == [3000 + 500, 5000 + 500 + 2 * 500, 9000 + 3 * 500, 1000, 1000]
+    g.put(0, 1, "CHAR")  # a level-0 centre gets the flat Assist only
+    assert int(LG.power(g.st, g.ct, 0, 1)) == 3000 + 500

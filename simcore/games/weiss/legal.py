@@ -138,7 +138,8 @@ def counter_power(st, ct, d, h):
 @kernel
 def power(st, ct, p, s):
     """Current power of p's slot s: printed + until-end-of-turn + p's climax + Assist from
-    the back slots behind a front slot (M 3.6.5, 10.3)."""
+    the back slots behind a front slot (M 3.6.5, 10.3); a per-level Assist counts the level
+    of the character it boosts ("X is equal to that character's level x N")."""
     b = p * PSIZE
     card = st[b + S_CARD + s]
     v = ct[card, C.POWER] + st[b + S_POW + s]
@@ -146,12 +147,11 @@ def power(st, ct, p, s):
     if cx != EMPTY:
         v += ct[cx, C.CX_POWER]
     if s < NFRONT:
-        lvl = st[b + N_LEVEL]
         for back in range(3, 5):
             if (back == 3 and s <= 1) or (back == 4 and s >= 1):
                 a = st[b + S_CARD + back]
                 if a != EMPTY:
-                    v += ct[a, C.ASSIST] + ct[a, C.ASSIST_LV] * lvl
+                    v += ct[a, C.ASSIST] + ct[a, C.ASSIST_LV] * ct[card, C.LEVEL]
     return v
 
 
