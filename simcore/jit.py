@@ -1,11 +1,18 @@
 """The decorator for hot kernels: compiled once, cached on disk, no reference counting.
 
+Importing this module points numba's on-disk cache at a folder keyed by the source code
+(simcore.jitcache); every module that compiles with numba imports it first.
+
 Kernels never allocate, so they are compiled without numba's reference-counted runtime
 (NRT): passing arrays between small functions then costs no atomic increments, which
 measured 8x faster per call. Functions that allocate (batch runners) use plain njit.
 """
 
 from numba import njit
+
+from simcore.jitcache import use_source_keyed_cache
+
+use_source_keyed_cache()
 
 
 def kernel(fn):

@@ -1,0 +1,56 @@
+"""Where numba keeps the compiled kernels: a folder named by a digest of the engine's and the
+strategies' source code.
+
+numba checks a cached function only against its own file, so editing a kernel in another
+module, or a layout constant it was compiled with, would otherwise load stale machine code
+(numba issue #1833). With the folder keyed by all the source, any edit compiles afresh."""
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+from platformdirs import user_cache_dir
+
+PACKAGES = ("simcore", "strategies")  # every numba kernel lives in these
+KEEP = 3  # cache folders of other source versions kept (newest first) before pruning
+
+
+def source_digest(root: Path) -> str:
+    """16 hex digits over the path and bytes of every .py file of PACKAGES under root."""
+    h = hashlib.sha256()
+    for pkg in PACKAGES:
+        for f in sorted((root / pkg).rglob("*.py")):
+            h.update(f.relative_to(root).as_posix().encode() + b"\0")
+            h.update(f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def cache_dir(root: Path) -> Path:
+    """The folder for this source: under $NUMBA_CACHE_DIR if set, else the user's cache."""
+    base = Path(os.environ.get("NUMBA_CACHE_DIR") or user_cache_dir("tcgsim"))
+    return base / f"kernels-{source_digest(root)}"
+
+
+def prune(folder: Path, keep: int = KEEP) -> None:
+    """Remove the kernel caches of older source versions beside folder, keeping `keep`."""
+    others = [d for d in folder.parent.glob("kernels-*") if d.is_dir() and d != folder]
+    others.sort(key=lambda d: d.stat().st_mtime, reverse=True)
+    for d in others[keep:]:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def use_source_keyed_cache() -> Path:
+    """Point numba's cache at this source's folder (before any kernel is decorated)."""
+    from numba.core import config
+
+    root = Path(__file__).resolve().parent.parent
+    folder = cache_dir(root)
+    if not folder.is_dir():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            prune(folder)
+        except OSError:
+            pass  # numba reports an unwritable cache folder itself
+    config.CACHE_DIR = str(folder)
+    return folder
