@@ -79,6 +79,10 @@ POOL: list[tuple[str, dict]] = [
     ("FIELD_B", {"type": "extra", "colors": ["red"], "cost": 1, "timing": "field"}),
     ("UNISON", {"type": "unison", "colors": ["red"], "cost": 1, "power": 10000}),
     ("LEADER_0", {"type": "leader", "colors": ["red"], "power": 1}),
+    ("QUAD", _b(10000, keywords=["quadruple_strike"])),
+    ("TRIPLE_ATK", _b(10000, keywords=["triple_attack"])),
+    ("CHARGE2", _b(5000, effect={"effect": "charge", "value": 2})),
+    ("UNTAP2", _b(5000, cost=3, effect={"effect": "untap_energy", "value": 2})),
 ]
 ID = {code: i for i, (code, _) in enumerate(POOL)}
 LEADER = ID["LEADER"]
@@ -127,6 +131,10 @@ FIELD_A = ID["FIELD_A"]
 FIELD_B = ID["FIELD_B"]
 UNISON = ID["UNISON"]
 LEADER_0 = ID["LEADER_0"]
+QUAD = ID["QUAD"]
+TRIPLE_ATK = ID["TRIPLE_ATK"]
+CHARGE2 = ID["CHARGE2"]
+UNTAP2 = ID["UNTAP2"]
 CT = np.ascontiguousarray(np.array([C.card_row(f"test:{c}", e) for c, e in POOL],
                                    dtype=np.int32))
 # the table's NAME_ID: the pool's codes are the names

@@ -130,6 +130,14 @@ POOL: list[tuple[str, dict]] = [
     ("WALL", {"category": "character", "colors": ["red"], "cost": 11, "power": 1000,
               "counter": 20000}),
     ("LEADER_0", {"category": "leader", "colors": ["red"], "power": 0, "life": 5}),
+    ("EV_REST3", {"category": "event", "colors": ["red"], "cost": 0,
+                  "main": {"effect": "rest_cost_le", "value": 3}}),
+    ("EV_KO_POW4K", {"category": "event", "colors": ["red"], "cost": 0,
+                     "main": {"effect": "ko_power_le", "value": 4000}}),
+    ("EV_KO3", {"category": "event", "colors": ["red"], "cost": 0,
+                "main": {"effect": "ko_cost_le", "value": 3}}),
+    ("EV_BOUNCE1", {"category": "event", "colors": ["red"], "cost": 0,
+                    "main": {"effect": "bounce_cost_le", "value": 1}}),
 ]
 CODES = [code for code, _ in POOL]
 ID = {code: i for i, code in enumerate(CODES)}
@@ -165,6 +173,10 @@ STAGE_A = ID["STAGE_A"]
 STAGE_B = ID["STAGE_B"]
 WALL = ID["WALL"]
 LEADER_0 = ID["LEADER_0"]
+EV_REST3 = ID["EV_REST3"]
+EV_KO_POW4K = ID["EV_KO_POW4K"]
+EV_KO3 = ID["EV_KO3"]
+EV_BOUNCE1 = ID["EV_BOUNCE1"]
 
 
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:

@@ -34,6 +34,28 @@ POOL: list[tuple[str, dict]] = [
     ("ASSIST", {"type": "character", "color": "yellow", "power": 1000, "assist": 500}),
     ("ASSISTLV", {"type": "character", "color": "yellow", "power": 1000,
                   "assist_per_level": 500}),
+    ("BACKUP", {"type": "character", "color": "blue", "level": 1, "power": 1000,
+                "backup": {"power": 2000, "level": 1, "cost": 1}}),
+    ("CTREV", {"type": "event", "color": "yellow", "counter": True,
+               "event": {"effect": "power", "value": 2000}}),
+    ("RETURNT", {"type": "character", "color": "yellow", "power": 3000,
+                 "triggers": ["return"]}),
+    ("COMEBACKT", {"type": "character", "color": "yellow", "power": 3000,
+                   "triggers": ["comeback"]}),
+    ("DRAWT", {"type": "character", "color": "yellow", "power": 3000, "triggers": ["draw"]}),
+    ("GATECX", {"type": "climax", "color": "yellow", "triggers": ["gate"]}),
+    ("CHOICECX", {"type": "climax", "color": "yellow", "triggers": ["choice"]}),
+    ("STANDBYCX", {"type": "climax", "color": "yellow", "triggers": ["standby"]}),
+    ("ENCSTOCK", {"type": "character", "color": "yellow", "level": 2, "power": 5000,
+                  "encore": {"stock": 1}}),
+    ("ENCHAND", {"type": "character", "color": "yellow", "level": 2, "power": 5000,
+                 "encore": {"hand": True}}),
+    ("EVDRAW", {"type": "event", "color": "yellow", "event": {"effect": "draw", "value": 2}}),
+    ("EVBURN", {"type": "event", "color": "yellow", "event": {"effect": "burn", "value": 1}}),
+    ("EVSALV", {"type": "event", "color": "yellow",
+                "event": {"effect": "salvage", "value": 1}}),
+    ("BRAIN3", {"type": "character", "color": "yellow", "power": 3000,
+                "brainstorm": {"flip": 3, "cost": 1}}),
 ]
 IDX = {code: i for i, (code, _) in enumerate(POOL)}
 # The rules tests script the default strategy's choices with these values (its defaults
@@ -169,6 +191,11 @@ class Game:
 
     def encore_step(self) -> None:
         EN.encore_step(self.st, self.ct, self.lg, *self._k())
+
+    def main_action(self, p: int, kind: int, a: int = 0, b: int = 0) -> None:
+        """Apply one checked Main Phase action of p (legal.A_*, encoded kind | a<<8 | b<<16)."""
+        EN.apply_main_action(self.st, self.ct, self.lg, p, kind | (a << 8) | (b << 16),
+                             *self._k())
 
     def log_codes(self) -> list[int]:
         return [int(x) for x in self.lg[: self.st[L.G_LOGN], 0]]
