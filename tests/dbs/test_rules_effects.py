@@ -1,6 +1,6 @@
-"""Modelled keywords and effect templates without a rules test before the audit: [Quadruple
-Strike] (10-7-1-3), [Triple Attack] (10-8-1-2), [Activate: Main] Extras (6-3-1-2-3,
-8-5-2-5-1), KO by power (limit, [Indestructible] 10-12-1), charge and untap energy."""
+"""Keywords and effect templates: [Quadruple Strike] (10-7-1-3), [Triple Attack] (10-8-1-2),
+[Activate: Main] Extras (6-3-1-2-3, 8-5-2-5-1), [Activate: Battle] Extras (7-2-1-2-3,
+7-4-1-10), KO by power (limit, [Indestructible] 10-12-1), charge and untap energy."""
 
 from simcore.games.dbs import layout as L
 from tests.dbs import support as S
@@ -77,4 +77,26 @@ def test_4_8_1_untap_energy_effect_switches_up_to_2_energy_to_active():
     g = make_game(hands=([S.UNTAP2], []), energy=([S.B5] * 3, []))
     g.play(S.UNTAP2)
     assert g.get(0, L.EN_ACTIVE) == 2 and sorted(g.energy_rested(0)) == [0, 0, 1]
+    g.check()
+
+
+def test_7_2_1_2_3_battle_extra_adds_power_for_the_battle_only():
+    """7-2-1-2-3: in the Offense Step the turn player activates an [Activate: Battle] Extra,
+    "+10000 power for the battle", cost 1: 1 energy rested, the card in the Drop, the Leader
+    (the attack card) at 20000; 7-4-1-10: the boost ends with the battle."""
+    from simcore.games.dbs import engine as EN
+    from simcore.games.dbs.legal import C_EXTRA, encode
+
+    g = make_game(hands=([S.EX_POW], []), energy=([S.B5], []), battle=([], [(S.B15, 1)]))
+    st = g.st
+    st[L.G_BATTLE] = 1
+    st[L.G_ATT], st[L.G_ATT_CARD] = LEADER, g.get(0, L.L_CARD)
+    st[L.G_GUARD], st[L.G_GUARD_CARD] = 0, S.B15
+    assert g.power(0, LEADER) == 10000
+    EN.apply_battle_action(st, g.ct, g.lg, 0, encode(C_EXTRA, 0, 0), g.fams, g.prms, g.rng,
+                           g.buf)
+    assert g.power(0, LEADER) == 20000 and g.power(1, 0) == 15000
+    assert g.drop(0) == [S.EX_POW] and g.hand(0) == [] and g.get(0, L.EN_ACTIVE) == 0
+    EN.end_battle(st, g.ct, g.lg, 0)
+    assert g.power(0, LEADER) == 10000 and st[L.G_BATTLE] == 0
     g.check()
