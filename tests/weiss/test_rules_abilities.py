@@ -1,4 +1,4 @@
-"""Modelled abilities and trigger icons without a rules test before the audit: Backup and
+"""Modelled abilities and trigger icons: Backup and
 counter events (7.4, 10.5), the optional trigger icons (4.12.2.3-4.12.2.11), keyword Encore
 (10.2.2), events (6.5.1.2.2), plays onto an occupied slot (8.6.2.4.1), slot swaps
 (6.5.1.2.4), Brainstorm's draw (10.7) and a climax's power and soul (3.11)."""
