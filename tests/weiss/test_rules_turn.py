@@ -76,18 +76,20 @@ def test_7_6_1_2_equal_power_both_reversed_and_encore_3():
 
 
 def test_7_4_counter_step_only_on_frontal():
-    """7.4: Backup in the counter step of a frontal attack saves the defender."""
-    g = Game()
-    g.put(0, 0, "L1")  # 4000
-    g.put(1, 2, "CHAR")  # 3000
-    from simcore.games.weiss import cards as C
-
-    row = CT[IDX["CHAR"]].copy()
-    assert row[C.BACKUP] == 0
-    # no backup card in the test pool: nothing usable, so the counter step is skipped
-    g.set_zone(1, "deck", ["CHAR"] * 5)
-    g.attack(0, 0, FRONTAL)
-    assert g.state(1, 2) == L.REVERSE and g.get(1, L.S_COUNTERS) == 0
+    """7.3.1.3, 7.4: only a frontal attack goes to the counter step. The same defender
+    with a usable Backup in hand does not use it against a side attack (it is not reversed:
+    side attacks have no battle) and uses it against a frontal one."""
+    for kind in (SIDE, FRONTAL):
+        g = Game()
+        g.put(0, 1, "L2")  # 5000
+        g.put(1, 1, "L1")  # 4000
+        g.set_zone(1, "hand", ["BACKUP"])
+        g.set_zone(1, "level", ["CHAR"])
+        g.set_zone(1, "stock", ["CHAR"])
+        g.attack(0, 1, kind)
+        used = 1 if kind == FRONTAL else 0
+        assert g.get(1, L.S_COUNTERS) == used and g.n(1, "hand") == 1 - used
+        assert g.state(1, 1) == L.STAND
 
 
 def test_7_2_1_3_1_first_player_one_attack_second_player_three():
