@@ -24,7 +24,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import metadata
@@ -120,30 +119,51 @@ def tcgsim_command() -> list[str]:
     return [sys.executable, "-m", "experiments.cli"]
 
 
+# Runs argv[2:] and writes "seconds max_rss" (its wall time from launch to exit, and
+# ru_maxrss from wait4) to the file argv[1]. It runs in a small Python started with -S:
+# Linux counts the memory a process had before exec into ru_maxrss, so a command started
+# straight from this (large) benchmark process would report at least this process's size.
+LAUNCHER = """
+import os, sys, time
+t0 = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(f"{time.perf_counter() - t0} {usage.ru_maxrss}")
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run_child(cmd: list[str], env: dict[str, str] | None = None) -> Child:
-    """Run cmd to completion; its own max RSS comes from wait4 (not the children's total)."""
-    if not hasattr(os, "wait4"):
-        raise InputError("tcgsim benchmark needs a Unix system (os.wait4)")
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env)
+    """Run cmd to completion through LAUNCHER: its wall time, its own peak RSS, its stdout."""
+    if not hasattr(os, "wait4") or not hasattr(os, "fork"):
+        raise InputError("tcgsim benchmark needs a Unix system (os.fork, os.wait4)")
+    with (tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err,
+          tempfile.TemporaryDirectory() as tmp):
+        facts = Path(tmp) / "child"
+        proc = subprocess.Popen([sys.executable, "-S", "-c", LAUNCHER, str(facts), *cmd],
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env)
         try:
-            _, status, usage = os.wait4(proc.pid, 0)
+            proc.wait()
         except BaseException:
             proc.kill()
             proc.wait()
             raise
-        seconds = time.perf_counter() - t0
-        proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         stdout = out.read().decode(errors="replace")
-        if proc.returncode != 0:
+        if proc.returncode != 0 or not facts.is_file():
             tail = err.read().decode(errors="replace").strip().splitlines()[-5:]
             raise InputError(f"benchmark step failed (exit {proc.returncode}): "
                              f"{' '.join(cmd)}: {' | '.join(tail)}")
+        seconds, max_rss = facts.read_text().split()
     scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, else KiB
-    return Child(seconds, usage.ru_maxrss * scale, stdout)
+    return Child(float(seconds), int(max_rss) * scale, stdout)
 
 
 COLD_SCRIPT = """\
@@ -450,7 +470,9 @@ def render_section(r: Report) -> str:
                  f"{len(r.warm_start)} (all: "
                  + ", ".join(f"{c.seconds:.2f} s" for c in r.warm_start) + ").")
     lines.append(f"- Peak memory: max RSS (wait4) of `tcgsim simulate {r.deck_a} {r.deck_b} "
-                 f"-n {s.mem_games}` as a subprocess (batches of {BATCH:,} games); it took "
+                 f"-n {s.mem_games}` as a subprocess (batches of {BATCH:,} games), started from a "
+                 "small launcher so that the benchmark process's own memory is not counted; it "
+                 f"took "
                  f"{r.memory.seconds:.1f} s.")
     if r.cold is not None:
         split = r.cold_split

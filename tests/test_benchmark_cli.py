@@ -7,7 +7,11 @@ import re
 import subprocess
 import sys
 
-from experiments.benchmark import HEADER, update_markdown
+import numpy as np
+import pytest
+
+from experiments.benchmark import HEADER, run_child, update_markdown
+from simcore.errors import InputError
 
 
 def test_benchmark_quick_writes_markdown(tmp_path):
@@ -47,3 +51,19 @@ def test_update_markdown_keeps_other_games():
     assert text.index("## Alpha") < text.index("## Beta")  # sections keep their place
     assert text.count("<!-- benchmark:alpha begin -->") == 1
     assert text.count("<!-- benchmark:alpha end -->") == 1
+
+
+def test_child_peak_memory_is_its_own_not_the_benchmark_process():
+    """Linux counts a process's memory before exec into ru_maxrss; the benchmark holds its
+    own runs' results, so a child started straight from it would report at least that.
+    A do-nothing Python child reports well under the 400 MiB this test holds; a child that
+    allocates 300 MiB reports at least that; a failing child is an error."""
+    held = np.ones(400 * 2**20 // 8)
+    small = run_child([sys.executable, "-c", "pass"])
+    assert small.max_rss < 150 * 2**20 and small.seconds > 0
+    big = run_child([sys.executable, "-c",
+                     "import numpy as np; a = np.ones(300 * 2**20 // 8); print(a.sum() > 0)"])
+    assert big.max_rss >= 300 * 2**20 and big.stdout.strip() == "True"
+    with pytest.raises(InputError, match="exit 3"):
+        run_child([sys.executable, "-c", "import sys; sys.exit(3)"])
+    assert held.sum() > 0
