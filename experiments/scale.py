@@ -4,7 +4,7 @@ Runs `tcgsim run` on a one-pairing matchup of GAMES games as a subprocess (parqu
 manifest, live tallies, then the report: aggregation with scan_parquet and plots) and
 measures, launch to exit:
 
-  peak memory     max RSS of the process (wait4);
+  peak memory     max RSS of the process (wait4, through benchmark.run_child);
   engine share    seconds inside the engine's batch calls (from the manifest) over the wall
                   time of the whole process, start-up and report included.
 
@@ -15,16 +15,13 @@ outside the per-game sections that `tcgsim benchmark` rewrites.
 import argparse
 import datetime
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from experiments.benchmark import load_average, machine, revision, tcgsim_command
+from experiments.benchmark import load_average, machine, revision, run_child, tcgsim_command
 
 BEGIN, END = "<!-- experiments:scale begin -->", "<!-- experiments:scale end -->"
 GOAL_RSS = 1 << 30
@@ -56,21 +53,14 @@ def measure(games: int, game: str, deck_a: str, deck_b: str, batch: int,
                                          batch=batch))
         run_dir = keep or tmp / "run"
         load0 = load_average()
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(tcgsim_command() + ["run", str(exp), "--out", str(run_dir),
-                                                    "--no-progress"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - t0
-        out = proc.stdout.read() if proc.stdout else ""
-        err = proc.stderr.read() if proc.stderr else ""
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise RuntimeError(f"tcgsim run failed: {err.strip()}")
+        child = run_child(tcgsim_command() + ["run", str(exp), "--out", str(run_dir),
+                                             "--no-progress"])
+        wall, out = child.seconds, child.stdout
         m = json.loads((run_dir / "manifest.json").read_text())
         s = m["sessions"][-1]
         size = sum(p.stat().st_size for p in (run_dir / "shards").rglob("*.parquet"))
         nshards = len(list((run_dir / "shards").rglob("*.parquet")))
-        return {"games": games, "batch": batch, "wall": wall, "rss": usage.ru_maxrss * 1024,
+        return {"games": games, "batch": batch, "wall": wall, "rss": child.max_rss,
                 "engine": s["engine_seconds"], "run_wall": s["wall_seconds"],
                 "write": s["write_seconds"], "played": s["games_played"], "shards": nshards,
                 "bytes": size, "stdout": out, "load_before": load0,
