@@ -361,6 +361,10 @@ def benchmark(game, n_games, out, quick, note):
 
     from experiments.benchmark import QUICK, Sizes, render_section, run_benchmark, write_section
 
+    if game != "weiss-damage":
+        from simcore.games.registry import get_game
+
+        get_game(game)  # an unknown game is named before anything else
     if out is None and not quick:
         out = "docs/benchmarks.md"
     if out is not None:

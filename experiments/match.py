@@ -48,6 +48,9 @@ def infer_game(specs: list[str]) -> str:
                     if parsed and game.code_pattern and re.match(game.code_pattern, parsed[0]):
                         votes[name] = votes.get(name, 0) + 1
     if not votes:
+        missing = [s for s in specs if not Path(s).exists()]
+        if missing:
+            raise InputError(f"{missing[0]}: no such deck file or built-in deck of any game")
         raise InputError(f"cannot tell the game of {', '.join(specs)}; pass --game")
     return max(votes, key=lambda k: votes[k])
 

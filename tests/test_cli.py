@@ -341,3 +341,17 @@ def test_simulate_ctrl_c_reports_the_finished_batches(tmp_path):
     assert done >= 2 * BATCH and done % BATCH == 0 and done < 40_000_000
     assert "win rate" in stdout.lower()
     assert pl.read_parquet(out).height == done
+
+
+@pytest.mark.parametrize("args, expect", [
+    (("deck", "check", "nosuch.txt"), "tcgsim: error: nosuch.txt: no such deck file"),
+    (("simulate", "nosuch-a", "nosuch-b"), "tcgsim: error: nosuch-a: no such deck file"),
+    (("benchmark", "--game", "chess", "--out", "nosuch/b.md"),
+     "tcgsim: error: unknown game 'chess'"),
+])
+def test_missing_deck_and_unknown_game_are_named_first(args, expect, tmp_path):
+    """A missing deck file is named as missing (not as a deck whose game cannot be told);
+    an unknown benchmark game is named before the output folder is checked."""
+    r = tcgsim(*args, cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith(expect), r.stderr
