@@ -233,6 +233,11 @@ def tune_strategy(game, family, field_, n_games, rounds, seed, threads):
     table = g.load_cards(g.card_files())
     t = tune(g, table, family, opponents, n_games, seed, rounds, threads,
              lambda m: click.echo(m, err=True))
+    if t.interrupted:
+        click.echo("Interrupted: best so far "
+                   f"({100 * t.best_score:.2f} % on the search's games): "
+                   + ", ".join(f"{k}={v:g}" for k, v in t.best.items()), err=True)
+        raise SystemExit(130)
     before = field_score(g, table, _spec(family, t.start), opponents, n_games, seed + 1,
                          threads)
     after = field_score(g, table, _spec(family, t.best), opponents, n_games, seed + 1,

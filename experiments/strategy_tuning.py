@@ -17,6 +17,7 @@ class Tuning:
     start_score: float
     best_score: float
     history: list[str]
+    interrupted: bool = False  # stopped by Ctrl-C: best is the best found so far
 
 
 def _spec(family: str, values: dict[str, float]) -> str:
@@ -37,30 +38,35 @@ def tune(game: Game, table, family: str, field: list[str], n_games: int, seed: i
          rounds: int = 1, threads: int | None = None,
          progress: Callable[[str], None] | None = None) -> Tuning:
     """Coordinate search: each parameter in turn moves one step down or up within its range
-    while that improves the field score; repeated `rounds` times."""
+    while that improves the field score; repeated `rounds` times. A Ctrl-C during the search
+    returns the best values found so far, flagged interrupted."""
     fam = families(game.name)[family]
     values = {name: float(default) for name, default, _ in fam.params}
     start = dict(values)
     best = field_score(game, table, _spec(family, values), field, n_games, seed, threads)
     start_score = best
     history = [f"start: {100 * best:.2f} %"]
-    for _ in range(rounds):
-        for name in values:
-            lo, hi = fam.ranges.get(name, (0.0, 1e9))
-            step = 1000.0 if hi > 100 else 1.0
-            improved = True
-            while improved:
-                improved = False
-                for cand in (values[name] - step, values[name] + step):
-                    if not lo <= cand <= hi:
-                        continue
-                    trial = {**values, name: cand}
-                    s = field_score(game, table, _spec(family, trial), field, n_games, seed,
-                                    threads)
-                    if s > best + 1e-9:
-                        best, values, improved = s, trial, True
-                        history.append(f"{name} = {cand:g}: {100 * s:.2f} %")
-                        if progress:
-                            progress(history[-1])
-                        break
-    return Tuning(family, start, values, start_score, best, history)
+    interrupted = False
+    try:
+        for _ in range(rounds):
+            for name in values:
+                lo, hi = fam.ranges.get(name, (0.0, 1e9))
+                step = 1000.0 if hi > 100 else 1.0
+                improved = True
+                while improved:
+                    improved = False
+                    for cand in (values[name] - step, values[name] + step):
+                        if not lo <= cand <= hi:
+                            continue
+                        trial = {**values, name: cand}
+                        s = field_score(game, table, _spec(family, trial), field, n_games,
+                                        seed, threads)
+                        if s > best + 1e-9:
+                            best, values, improved = s, trial, True
+                            history.append(f"{name} = {cand:g}: {100 * s:.2f} %")
+                            if progress:
+                                progress(history[-1])
+                            break
+    except KeyboardInterrupt:
+        interrupted = True
+    return Tuning(family, start, values, start_score, best, history, interrupted)

@@ -122,3 +122,25 @@ def test_cli_tune_strategy_smoke():
     r = _cli("tune-strategy", "--family", "aggro", "--field", "control", "-n", 20)
     assert r.returncode == 0, r.stderr
     assert "score against the field on fresh games" in r.stdout
+
+
+def test_tune_keeps_the_best_so_far_on_ctrl_c(monkeypatch):
+    """A KeyboardInterrupt during the coordinate search returns the best values found
+    before it, flagged interrupted (the CLI prints them and exits 130)."""
+    from experiments import strategy_tuning as T
+
+    calls = []
+
+    def score(game, table, spec, field, n_games, seed, threads):
+        calls.append(spec)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return 0.5 + 0.1 * (len(calls) - 1)  # the 2nd candidate (first step) improves
+
+    monkeypatch.setattr(T, "field_score", score)
+    t = T.tune(GAME, TABLE, "default", ["aggro"], 10, 1)
+    assert t.interrupted and t.start_score == 0.5 and abs(t.best_score - 0.6) < 1e-12
+    first = next(iter(t.start))
+    assert t.best != t.start and t.best[first] != t.start[first]
+    assert {k: v for k, v in t.best.items() if k != first} == {
+        k: v for k, v in t.start.items() if k != first}
