@@ -199,7 +199,7 @@ def test_6_4_no_hand_limit():
 
 
 def test_2_11_5_1_colour_payment():
-    """2-11-5-1: cost 3 with RR: 2 red + 1 blue pays (all three rested); 1 red + 2 blue
+    """2-11-5-1, 8-4-2: cost 3 with RR: 2 red + 1 blue pays (all three rested); 1 red + 2 blue
     cannot, so the play is not legal."""
     g = make_game(hands=([S.RR3], []), energy=([S.B5, S.B5, S.BLUE], []))
     assert g.can_play(0, S.RR3)
@@ -407,9 +407,10 @@ def test_7_2_1_2_1_1_combo_cost_must_be_payable():
 
 
 def test_7_3_defender_combos_and_7_4_1_8_combo_cards_go_to_drop():
-    """7-3, 7-4-1-3, 7-4-1-8: the defender (default strategy, Life 3) combos the free B5 from
-    hand after seeing the attack; 10000 vs 10000 + 5000: the attack fails and the combo card
-    ends in the defender's Drop after the battle."""
+    """7-3, 7-4-1-3, 7-4-1-6, 7-4-1-8: the defender (default strategy, Life 3) combos the free
+    B5 from hand after seeing the attack; 10000 vs 10000 + 5000: the attack fails, the combo
+    power is gone (COMBO_POW 0) and the combo card ends in the defender's Drop after the
+    battle."""
     g = make_game(hands=([], [S.B5]), battle=([], [S.B10]), energy=([], [S.B5]),
                   life=([S.FILLER] * 8, [S.FILLER] * 3), fams=(S.DEFAULT, S.DEFAULT),
                   leaders=(S.LEADER, S.LEADER_CRIT))
@@ -423,6 +424,48 @@ def test_7_3_defender_combos_and_7_4_1_8_combo_cards_go_to_drop():
     assert g.get(1, L.N_COMBO) == 0 and g.get(0, L.N_COMBO) == 0
     assert g.get(1, L.COMBO_POW) == 0
     g.check()
+
+
+def test_7_2_1_2_2_combo_from_hand_pays_the_combo_cost_and_adds_combo_power():
+    """7-2-1-2-2, 7-2-1-2-2-1: combo B10 (combo cost 1, combo power 10000) from hand with 2
+    Active energy: 1 energy rested, the card in the Combo Area, combo power 10000; the
+    attack card's own power is unchanged until the Damage Step (7-4-1-2)."""
+    g = make_game(hands=([S.B10], []), energy=([S.B5, S.B5], []))
+    _battle_state(g, LEADER, LEADER)
+    EN.apply_battle_action(g.st, g.ct, g.lg, 0, LG.encode(LG.C_HAND, 0, 0), g.fams, g.prms,
+                           g.rng, g.buf)
+    assert g.error == 0 and g.hand(0) == []
+    assert g.get(0, L.EN_ACTIVE) == 1 and sorted(g.energy_rested(0)) == [0, 1]
+    assert g.get(0, L.N_COMBO) == 1 and g.get(0, L.COMBO) == S.B10
+    assert g.get(0, L.COMBO_POW) == 10000 and g.power(0, LEADER) == 10000
+
+
+def test_7_4_1_2_attack_card_gets_the_combo_power_in_the_damage_step():
+    """7-4-1-2, 7-4-1-6: the attacker (default strategy) combos the free B5 (combo power
+    5000) from hand; Leader 10000 + 5000 = 15000 ties the Rest B15 (15000), which is KO'd
+    (without the combo power 10000 < 15000 and it would survive); after the battle the combo
+    power is gone."""
+    g = make_game(hands=([S.B5], []), battle=([], [(S.B15, 1)]),
+                  fams=(S.DEFAULT, S.DEFAULT))
+    g.attack(LEADER, 0)
+    assert g.error == 0
+    assert [(row[1], row[2], row[3]) for row in events(g, E.E_COMBO)] == [(0, S.B5, 5000)]
+    assert events(g, E.E_POWER)[0][2:4] == (15000, 15000)
+    assert g.battle_area(1) == [] and g.drop(1) == [S.B15]
+    assert g.get(0, L.COMBO_POW) == 0 and g.drop(0) == [S.B5]
+    g.check()
+
+
+def test_2_8_3_power_may_be_negative():
+    """2-8-3: -20000 on a 5000 Battle Card leaves -15000, not 0: attacking the 10000 Leader
+    the Damage Step compares -15000 with 10000, and the attack fails."""
+    g = make_game(battle=([S.B5], []))
+    g.put(0, L.B_BPOW, -20000)
+    assert g.power(0, 0) == -15000
+    g.attack(0)
+    assert g.error == 0
+    assert events(g, E.E_POWER)[0][2:4] == (-15000, 10000)
+    assert len(g.life(1)) == 8
 
 
 def test_3_7_4_any_number_of_combos():
@@ -503,8 +546,8 @@ def test_10_42_unique_blocks_same_name():
 
 
 def test_10_22_deflect_ignores_counter_play():
-    """10-10, 10-22: [Counter: Play] negates a play (both cards to the Drop), but not a
-    [Deflect] card's."""
+    """10-10, 10-10-4, 10-22, 6-3-1-2-1 (counter timing after the play declaration): [Counter:
+    Play] negates a play (both cards to the Drop), but not a [Deflect] card's."""
     g = make_game(hands=([S.B15, S.DEFLECT], [S.EX_NEG_PLAY]), energy=([S.B5] * 6, []),
                   fams=(S.DEFAULT, S.DEFAULT))
     g.play(S.DEFLECT)
@@ -516,7 +559,9 @@ def test_10_22_deflect_ignores_counter_play():
 
 
 def test_10_10_counter_attack_negates_the_attack():
-    """10-10, 7-1-4: a [Counter: Attack] negates the attack: no damage, attacker stays Rest."""
+    """10-10, 10-10-4, 7-1-2, 7-1-4: in the counter timing after the attack declaration a
+    [Counter: Attack] negates the attack: no damage, attacker stays Rest, the counter card
+    in the Drop."""
     g = make_game(battle=([S.NOCOMBO], []), hands=([], [S.EX_NEG_ATK]),
                   energy=([], [S.B5]), life=([S.FILLER] * 8, [S.FILLER] * 2),
                   fams=(S.DEFAULT, S.DEFAULT))
@@ -551,8 +596,8 @@ def test_10_48_limit_shared_across_copies():
 
 
 def test_10_15_over_realm():
-    """10-15: with >= 3 cards in the Drop, send the whole Drop to the Warp and play free;
-    once per turn; the card goes to the Warp at end of turn."""
+    """10-15, 10-15-4: with >= 3 cards in the Drop, send the whole Drop to the Warp and play
+    free; once per turn; the card goes to the Warp at end of turn."""
     g = make_game(hands=([S.REALM, S.REALM], []), drop=([S.FILLER] * 3, []))
     legal = g.legal()
     assert (LG.A_REALM, 0, 0) in legal
@@ -593,7 +638,8 @@ def test_3_6_6_second_field_sends_the_first_to_drop():
 def test_6_3_1_2_2_unison_markers_and_7_4_1_4_3_attacks_on_it():
     """6-3-1-2-2-3: a Unison enters with markers = energy rested; 3-11-6: a second one sends
     the first to the Drop; 6-3-1-2-3-3: stacking +1 marker once per turn; 7-4-1-4-3: a
-    successful attack removes 1 marker (X with [Strike]); 9-8: at 0 it goes to the Drop."""
+    successful attack removes 1 marker (X with [Strike]); 9-8: at 0 it goes to the Drop;
+    11-3-4: a Unison leaving takes the cards under it to the Drop too."""
     g = make_game(hands=([S.UNISON, S.UNISON, S.UNISON], []), energy=([S.B5] * 5, []))
     g.play(S.UNISON, 2)
     assert g.get(0, L.U_MARK) == 3 and g.get(0, L.EN_ACTIVE) == 2

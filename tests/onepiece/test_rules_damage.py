@@ -84,8 +84,9 @@ def test_4_6_2_2_zero_damage_at_zero_life_does_not_lose():
 
 
 def test_7_1_4_1_1_3_double_attack_into_one_life_empties_life_and_game_goes_on():
-    """7-1-4-1-1-1..3: 0 Life is checked only when damage is determined (Life was 1); the
-    second point repeats only the ">= 1 Life" branch. Life 0, hand +1, no winner."""
+    """7-1-4-1-1-1..3 (7-1-4-1-1-2: Life 1 when the damage is determined, so the Life card
+    goes to hand): 0 Life is checked only when damage is determined (Life was 1); the second
+    point repeats only the ">= 1 Life" branch. Life 0, hand +1, no winner."""
     g = S.make_game(chars=([S.DOUBLE], []), life=_life([S.C4K]))
     g.attack(0, L)
     assert g.life(1) == [] and g.hand(1) == [S.C4K]

@@ -322,11 +322,29 @@ def test_2_7_2_rested_don_cannot_pay_a_cost():
 
 
 def test_2_7_2_playing_rests_active_don_equal_to_the_cost():
-    """2-7-2: play a 3-cost Character with 4 active DON!!: 3 become rested, 1 stays active."""
+    """2-7-2, 6-5-3-1: play a 3-cost Character with 4 active DON!!: 3 become rested, 1 stays
+    active."""
     g = S.make_game(hands=([S.C6K], []), don_active=(4, 0))
     g.play(S.C6K)
     assert g.don(0) == {"deck": 6, "active": 1, "rested": 3, "given": 0}
     assert g.field_chars(0) == [S.C6K] and g.hand(0) == []
+    g.check()
+
+
+def test_6_5_3_1_playable_cards_are_characters_stages_and_main_events_the_don_can_pay():
+    """6-5-3-1: with 2 active DON!! the Stage (cost 1), the [Main] Event (cost 0) and the
+    2-cost Character are playable; the 3-cost Character and the [Counter]-only Event (cost 1)
+    are not. Playing the Stage then leaves 1 active DON!!: the Character is no longer
+    playable, the Event still is."""
+    hand = [S.C6K, S.STAGE_A, S.EV_DRAW2, S.EV_COUNTER, S.C5K]
+    g = S.make_game(hands=(hand, []), don_active=(2, 0))
+    plays = sorted(a for k, a, _ in g.legal() if k == A_PLAY)
+    assert [hand[h] for h in plays] == [S.STAGE_A, S.EV_DRAW2, S.C5K]
+    g.play(S.STAGE_A)
+    assert g.don(0) == {"deck": 8, "active": 1, "rested": 1, "given": 0}
+    assert g.stage(0) == S.STAGE_A
+    left = g.hand(0)
+    assert [left[a] for k, a, _ in g.legal() if k == A_PLAY] == [S.EV_DRAW2]
     g.check()
 
 

@@ -1,7 +1,9 @@
 """Modelled abilities and trigger icons: Backup and
 counter events (7.4, 10.5), the optional trigger icons (4.12.2.3-4.12.2.11), keyword Encore
 (10.2.2), events (6.5.1.2.2), plays onto an occupied slot (8.6.2.4.1), slot swaps
-(6.5.1.2.4), Brainstorm's draw (10.7) and a climax's power and soul (3.11)."""
+(6.5.1.2.4, 3.1.4), Brainstorm's draw (10.7), a climax's power and soul (3.11), the
+Treasure card to hand (4.12.2.8.1), stock paid from the top (8.4.3) and the refresh on
+drawing the last card (3.2.3.2)."""
 
 from simcore.games.weiss import layout as L
 from simcore.games.weiss import legal as LG
@@ -188,7 +190,8 @@ def test_6_5_1_2_2_event_salvage_takes_a_character_from_the_waiting_room():
 
 
 def test_8_6_2_4_1_play_onto_an_occupied_slot_sends_the_old_character_away():
-    """8.6.2.4.1: the new character stands in the slot; the old one goes to the waiting room."""
+    """8.6.2.4.1, M 3.6.3: the new character from hand enters the slot Standing; the old one
+    (Rested) goes to the waiting room."""
     g = Game()
     g.put(0, 0, "L1", L.REST)
     g.set_zone(0, "hand", ["CHAR"])
@@ -237,3 +240,53 @@ def test_3_11_climax_gives_power_and_soul_to_all_its_players_characters():
     g.set_zone(1, "deck", ["CHAR"] * 5)
     g.attack(0, 1, DIRECT)
     assert g.n(1, "clock") == 3
+
+
+def test_3_1_4_swap_within_the_stage_keeps_state_and_turn_effects():
+    """M 3.1.4: moving between slots is a move within one zone type, so the card keeps its
+    state and its "until end of turn" power and soul changes: L1 (Rested, +1500, +1) moved
+    from slot 0 to slot 3 is still Rested with 5500 power and soul 2; slot 0 is empty and
+    has no leftover change."""
+    g = Game()
+    g.put(0, 0, "L1", L.REST)
+    g.set(0, L.S_POW + 0, 1500)
+    g.set(0, L.S_SOUL + 0, 1)
+    g.main_action(0, LG.A_MOVE, 0, 3)
+    assert g.slot(0, 3) == "L1" and g.state(0, 3) == L.REST
+    assert int(LG.power(g.st, g.ct, 0, 3)) == 5500 and int(LG.soul(g.st, g.ct, 0, 3)) == 2
+    assert g.slot(0, 0) is None
+    assert g.get(0, L.S_POW + 0) == 0 and g.get(0, L.S_SOUL + 0) == 0
+
+
+def test_4_12_2_8_1_treasure_card_goes_to_hand_never_to_stock():
+    """M 4.12.2.8.1: the Treasure trigger card goes to hand (forced), so it is not put into
+    the stock; the optional stock is the next deck card, L1."""
+    g = _trigger("TREAS")
+    g.set_zone(0, "deck", ["TREAS", "L1", "CHAR", "CHAR"])
+    g.attack(0, 1, DIRECT)
+    assert g.zone(0, "hand") == ["TREAS"] and g.zone(0, "stock") == ["L1"]
+    assert g.zone(0, "deck") == ["CHAR", "CHAR"] and g.get(0, L.LIMBO) == L.EMPTY
+
+
+def test_8_4_3_cost_takes_cards_from_the_top_of_the_stock():
+    """8.4.3 with M 3.10.2 (cards leave the stock from the top): a cost-3 character with stock
+    L1, L2, CHAR, L3 (bottom first) moves L3, CHAR, L2 to the waiting room in that order; L1
+    stays."""
+    g = Game()
+    g.set_zone(0, "hand", ["COST3"])
+    g.set_zone(0, "stock", ["L1", "L2", "CHAR", "L3"])
+    g.main_action(0, LG.A_PLAY, 0, 1)
+    assert g.slot(0, 1) == "COST3"
+    assert g.zone(0, "stock") == ["L1"] and g.zone(0, "wr") == ["L3", "CHAR", "L2"]
+
+
+def test_3_2_3_2_drawing_the_last_card_refreshes_at_once():
+    """M 3.2.3.2, 9.2: drawing the last deck card empties the deck: the refresh runs at once
+    (the waiting room's 3 cards become the deck), not at the next draw; the refresh penalty
+    then puts 1 card from the new deck into the clock."""
+    g = Game()
+    g.set_zone(0, "deck", ["L1"])
+    g.set_zone(0, "wr", ["L2", "L2", "L2"])
+    g.draw(0)
+    assert g.zone(0, "hand") == ["L1"] and g.n(0, "wr") == 0
+    assert g.zone(0, "clock") == ["L2"] and g.zone(0, "deck") == ["L2", "L2"]

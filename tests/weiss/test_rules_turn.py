@@ -93,8 +93,8 @@ def test_7_4_counter_step_only_on_frontal():
 
 
 def test_7_2_1_3_1_first_player_one_attack_second_player_three():
-    """Edges 3/4: the first player's turn 1 allows one attack sub-phase even with 3 Standing
-    front characters; the second player's turn 1 (game turn 2) allows all 3."""
+    """Edges 3/4, M 7.2.1.3.1.2: the first player's turn 1 allows one attack sub-phase even
+    with 3 Standing front characters; the second player's turn 1 (game turn 2) allows all 3."""
     g = Game(turn=1, first=0, active=0)
     for s in range(3):
         g.put(0, s, "CHAR")
@@ -235,3 +235,46 @@ def test_3_6_5_10_3_assist_boosts_the_characters_in_front():
     assert powers == [3000 + 500, 5000 + 500 + 2 * 500, 9000 + 3 * 500, 1000, 1000]
     g.put(0, 1, "CHAR")  # a level-0 centre gets the flat Assist only
     assert int(LG.power(g.st, g.ct, 0, 1)) == 3000 + 500
+
+
+def test_7_1_1_only_standing_front_row_characters_attack():
+    """7.1.1: a Standing character in the front row may attack; a Rested or Reversed front-row
+    character, a Standing back-row one and an empty slot may not."""
+    g = Game()
+    g.put(0, 0, "CHAR")
+    g.put(0, 1, "CHAR", L.REST)
+    g.put(0, 2, "CHAR", L.REVERSE)
+    g.put(0, 3, "CHAR")
+    assert [bool(LG.can_attack_with(g.st, 0, s)) for s in range(5)] == [
+        True, False, False, False, False]
+
+
+def test_3_6_6_front_slot_s_faces_the_opponents_slot_2_minus_s():
+    """M 3.6.6: left faces the opponent's right and centre faces centre. Player 0's right
+    (slot 2) attacks the L1 in player 1's left (slot 0) frontally: 1 damage (no direct +1),
+    then the battle reverses the 3000 attacker; the facing slot 2 would be empty."""
+    assert [int(LG.facing(s)) for s in range(3)] == [2, 1, 0]
+    g = Game()
+    g.put(0, 2, "CHAR")
+    g.put(1, 0, "L1")
+    g.set_zone(1, "deck", ["CHAR"] * 5)
+    g.attack(0, 2, FRONTAL)
+    assert g.n(1, "clock") == 1
+    assert g.state(0, 2) == L.REVERSE and g.state(1, 0) == L.STAND
+
+
+def test_7_2_1_4_3_side_attack_soul_change_stays_when_the_defender_leaves():
+    """M 7.2.1.4.3 (its own example): SOUL2 side-attacks the level-1 L1: soul 2 - 1 = 1; the
+    Return trigger then sends L1 to hand, and the damage is still 1 (not 2 for an unchanged
+    soul, not 3 for a direct attack). The -1 lasts until the end of the turn."""
+    g = Game()
+    g.put(0, 0, "SOUL2")
+    g.put(1, 2, "L1")
+    g.set_zone(0, "deck", ["RETURNT"] + ["CHAR"] * 4)
+    g.set_zone(1, "deck", ["CHAR"] * 5)
+    g.attack(0, 0, SIDE)
+    assert g.slot(1, 2) is None and g.zone(1, "hand") == ["L1"]
+    assert g.n(1, "clock") == 1
+    assert int(LG.soul(g.st, g.ct, 0, 0)) == 1
+    g.end_phase()
+    assert int(LG.soul(g.st, g.ct, 0, 0)) == 2
