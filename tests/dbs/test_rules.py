@@ -199,7 +199,7 @@ def test_6_4_no_hand_limit():
 
 
 def test_2_11_5_1_colour_payment():
-    """2-11-5-1, 8-4-2: cost 3 with RR: 2 red + 1 blue pays (all three rested); 1 red + 2 blue
+    """2-11-5-1: cost 3 with RR: 2 red + 1 blue pays (all three rested); 1 red + 2 blue
     cannot, so the play is not legal."""
     g = make_game(hands=([S.RR3], []), energy=([S.B5, S.B5, S.BLUE], []))
     assert g.can_play(0, S.RR3)
