@@ -11,9 +11,8 @@ import zlib
 
 import numba
 import numpy as np
-
-from experiments.match import load_match
-from simcore.games.weiss.layout import M2023, REASONS
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.games.weiss.layout import M2023, REASONS
 
 
 def main() -> None:

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 
-from simcore.errors import InputError
-from simcore.runner import BATCH
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.runner import BATCH
 
 # The match each game is benchmarked on: two built-in decks, default strategies.
 MATCHES = {"onepiece": ("red-luffy", "green-kid"), "weiss": ("sunrise", "tide"),
@@ -116,7 +116,7 @@ def tcgsim_command() -> list[str]:
     script = Path(sys.executable).with_name("tcgsim")
     if script.is_file() and os.access(script, os.X_OK):
         return [str(script)]
-    return [sys.executable, "-m", "experiments.cli"]
+    return [sys.executable, "-m", "tcgsim"]
 
 
 # Runs argv[2:] and writes "seconds max_rss" (its wall time from launch to exit, and
@@ -169,8 +169,8 @@ def run_child(cmd: list[str], env: dict[str, str] | None = None) -> Child:
 COLD_SCRIPT = """\
 import json, sys, time
 t0 = time.perf_counter()
-from experiments.match import load_match
-from simcore.runner import run_games
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.runner import run_games
 game, table, a, b = load_match(sys.argv[1], sys.argv[2], sys.argv[3], "default", "default")
 t1 = time.perf_counter()
 res = run_games(game, table, a, b, 1, 2)
@@ -328,15 +328,14 @@ def run_benchmark(game_name: str = "onepiece", sizes: Sizes | None = None,
                   log: Callable[[str], None] | None = None) -> Report:
     """Take every measurement for one game; log(message) reports progress."""
     import numba
-
-    from experiments.match import load_match
-    from simcore.runner import run_games
+    from tcgsim.experiments.match import load_match
+    from tcgsim.simcore.runner import run_games
 
     sizes = sizes or Sizes()
     sizes = replace(sizes, games=sizes.games + sizes.games % 2)  # games come in pairs
     log = log or (lambda msg: print(msg, file=sys.stderr))
     if game_name not in MATCHES:
-        from simcore.games.registry import get_game
+        from tcgsim.simcore.games.registry import get_game
 
         get_game(game_name)  # an unknown game is reported as such
         raise InputError(f"no benchmark match defined for game {game_name!r}")

@@ -5,9 +5,8 @@ import sys
 from pathlib import Path
 
 import click
-
-from experiments.interrupts import one_interrupt_per_ctrl_c
-from simcore.errors import InputError
+from tcgsim.experiments.interrupts import one_interrupt_per_ctrl_c
+from tcgsim.simcore.errors import InputError
 
 GAME_HELP = ("Game: onepiece (ONE PIECE Card Game), weiss (Weiß Schwarz) or dbs (Dragon "
              "Ball Super Card Game, Masters).")
@@ -83,10 +82,10 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
     The win rate counts a draw as half a win and comes with a 95 % Wilson interval,
     overall, going first and going second.
     """
-    from experiments.match import load_match
-    from reports.summary import format_summary, summarize
-    from simcore.results import to_frame
-    from simcore.runner import run_games
+    from tcgsim.experiments.match import load_match
+    from tcgsim.reports.summary import format_summary, summarize
+    from tcgsim.simcore.results import to_frame
+    from tcgsim.simcore.runner import run_games
 
     g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
                                 store, params_a, params_b)
@@ -124,7 +123,7 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
 
 
 def _chosen_games(game: str | None):
-    from simcore.games.registry import games, get_game
+    from tcgsim.simcore.games.registry import games, get_game
 
     return [get_game(game)] if game else list(games().values())
 
@@ -133,7 +132,7 @@ def _print_coverage(game, table, seats, store) -> None:
     """The coverage figure of decks read from files whose cards were imported."""
     if game.coverage is None:
         return
-    from simcore.store import load_store
+    from tcgsim.simcore.store import load_store
 
     imported = load_store(game.name, store)
     if imported is None:
@@ -162,7 +161,7 @@ def decks(game):
 def strategies(game):
     """List the strategies of a game: families with their parameters, then presets
     (built-in and those installed through the `tcgsim.strategies` entry point)."""
-    from strategies.registry import families, presets
+    from tcgsim.strategies.registry import families, presets
 
     for g in _chosen_games(game):
         click.echo(f"{g.title} (--game {g.name}):")
@@ -191,8 +190,8 @@ def ladder(game, n_games, seed, threads):
     each other family (draws count half) with a 95 % interval, and an Elo-style rating
     (Bradley-Terry fit, `random` = 0).
     """
-    from experiments.ladder import format_ladder, run_ladder
-    from simcore.games.registry import get_game
+    from tcgsim.experiments.ladder import format_ladder, run_ladder
+    from tcgsim.simcore.games.registry import get_game
 
     g = get_game(game)
     table = g.load_cards(g.card_files())
@@ -217,9 +216,9 @@ def tune_strategy(game, family, field_, n_games, rounds, seed, threads):
     Every candidate plays the same games (common random numbers). The gain is then
     measured again on fresh games (seed + 1) so the figure is not flattered by the search.
     """
-    from experiments.strategy_tuning import _spec, field_score, tune
-    from simcore.games.registry import get_game
-    from strategies.registry import families
+    from tcgsim.experiments.strategy_tuning import _spec, field_score, tune
+    from tcgsim.simcore.games.registry import get_game
+    from tcgsim.strategies.registry import families
 
     g = get_game(game)
     fams = families(g.name)
@@ -265,8 +264,8 @@ def cards_import(path, game, store):
     keywords and effects the engine models; the rest of its text is kept and reported as
     not modelled. Importing again replaces those cards; a newer set is added.
     """
-    from simcore.games.registry import get_game
-    from simcore.store import merge_into_store
+    from tcgsim.simcore.games.registry import get_game
+    from tcgsim.simcore.store import merge_into_store
 
     g = get_game(game)
     if g.import_cards is None:
@@ -296,8 +295,8 @@ def deck():
 def deck_check(file, game, card_files, store):
     """Validate FILE against the game's deck rules and show, card by card, what the engine
     models and what it does not, with the share of the deck's abilities modelled."""
-    from experiments.match import deck_path, infer_game, load_table
-    from simcore.games.registry import get_game
+    from tcgsim.experiments.match import deck_path, infer_game, load_table
+    from tcgsim.simcore.games.registry import get_game
 
     g = get_game(game or infer_game([file]))
     table, imported = load_table(g, card_files, store)
@@ -327,7 +326,7 @@ def deck_check(file, game, card_files, store):
 def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
            params_a, params_b, card_files, game_index):
     """Print one game of a run, turn by turn: the same game `simulate` played."""
-    from experiments.match import load_match
+    from tcgsim.experiments.match import load_match
 
     g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
                                 store, params_a, params_b)
@@ -364,10 +363,16 @@ def benchmark(game, n_games, out, quick, note):
     """
     from dataclasses import replace
 
-    from experiments.benchmark import QUICK, Sizes, render_section, run_benchmark, write_section
+    from tcgsim.experiments.benchmark import (
+        QUICK,
+        Sizes,
+        render_section,
+        run_benchmark,
+        write_section,
+    )
 
     if game != "weiss-damage":
-        from simcore.games.registry import get_game
+        from tcgsim.simcore.games.registry import get_game
 
         get_game(game)  # an unknown game is named before anything else
     if out is None and not quick:
@@ -397,8 +402,8 @@ def benchmark(game, n_games, out, quick, note):
 def _damage_benchmark(n: int | None, out: str | None, quick: bool, note: str | None) -> None:
     """`tcgsim benchmark --game weiss-damage`: damage sequences per second (--games sets
     sequences per run)."""
-    from experiments.benchmark import write_section
-    from experiments.ws_damage import GAME, render_damage_section, run_damage_benchmark
+    from tcgsim.experiments.benchmark import write_section
+    from tcgsim.experiments.ws_damage import GAME, render_damage_section, run_damage_benchmark
 
     seqs = n if n is not None else (200_000 if quick else 20_000_000)
     command = f"tcgsim benchmark --game {GAME}" + (" --quick" if quick else "")
@@ -479,8 +484,8 @@ Examples:
 def ws_damage(instances, deck, climaxes, deck_top, waiting_room, wr_climaxes, clock,
               clock_climaxes, level, trigger_deck, soul_triggers, double_soul, shot_triggers,
               ruleset, method, samples, seed, threads, as_json):
-    from experiments.ws_damage import run_calculator, to_json_text
-    from reports.ws_damage import format_damage
+    from tcgsim.experiments.ws_damage import run_calculator, to_json_text
+    from tcgsim.reports.ws_damage import format_damage
 
     res, seconds = run_calculator(
         instances, deck=deck, climaxes=climaxes, deck_top=deck_top, waiting_room=waiting_room,
@@ -491,7 +496,7 @@ def ws_damage(instances, deck, climaxes, deck_top, waiting_room, wr_climaxes, cl
     click.echo(to_json_text(res) if as_json else format_damage(res, seconds))
 
 
-from experiments.commands import register  # noqa: E402
+from tcgsim.experiments.commands import register  # noqa: E402
 
 register(cli)
 

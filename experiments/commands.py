@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import click
-
-from simcore.errors import InputError
+from tcgsim.simcore.errors import InputError
 
 
 def _q(s: str) -> str:
@@ -163,7 +162,7 @@ def _common(kind: str, kw: dict, names: dict[str, str]) -> tuple[dict, dict]:
 
 def _launch(text: str, kind: str, kw: dict) -> None:
     """Parse the generated experiment (so errors read the same as for files) and run it."""
-    from experiments.spec import loads
+    from tcgsim.experiments.spec import loads
 
     exp = loads(text, where="experiment", source=Path.cwd())
     _execute(exp, kw["out"], None, kw, kw["progress"], kw["report"], kind)
@@ -177,9 +176,9 @@ def _backend(exp, kw: dict):
 
 
 def _execute(exp, out, max_games, kw: dict, progress, report, kind: str) -> None:
-    from experiments.execute import run_experiment
-    from reports.aggregate import aggregate
-    from reports.render import terminal, write_report
+    from tcgsim.experiments.execute import run_experiment
+    from tcgsim.reports.aggregate import aggregate
+    from tcgsim.reports.render import terminal, write_report
 
     if out is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -221,8 +220,8 @@ def register(cli: click.Group) -> None:
         folder made by an earlier run: it is resumed where it stopped, or extended with
         --games, without repeating or dropping a game.
         """
-        from experiments.execute import read_manifest
-        from experiments.spec import load, loads
+        from tcgsim.experiments.execute import read_manifest
+        from tcgsim.experiments.spec import load, loads
 
         p = Path(experiment)
         if p.is_dir():
@@ -353,8 +352,8 @@ def register(cli: click.Group) -> None:
     def report(run_dir, out):
         """Summarise a run folder: terminal tables, report.md and a self-contained
         report.html with plots."""
-        from reports.aggregate import aggregate
-        from reports.render import terminal, write_report
+        from tcgsim.reports.aggregate import aggregate
+        from tcgsim.reports.render import terminal, write_report
 
         if not Path(run_dir).is_dir():
             raise InputError(f"{run_dir}: no such run folder")
@@ -368,9 +367,9 @@ def register(cli: click.Group) -> None:
     @click.option("--deck", default=None, help="Show how many of each group this deck runs.")
     def groups(game, deck):
         """List the card groups a sweep or tune can vary (per game)."""
-        from experiments.match import deck_path
-        from simcore.deckedit import DeckCounts
-        from simcore.games.registry import get_game
+        from tcgsim.experiments.match import deck_path
+        from tcgsim.simcore.deckedit import DeckCounts
+        from tcgsim.simcore.games.registry import get_game
 
         g = get_game(game)
         table = g.load_cards(g.card_files())

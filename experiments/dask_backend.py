@@ -27,12 +27,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from experiments.execute import JobState, Runner, read_tally, shard_dir, shard_frame, shard_name
-from experiments.plan import Job, Plan
-from experiments.spec import Backend
-from simcore.cards import CardTable
-from simcore.errors import InputError
-from simcore.runner import Seat, run_games
+from tcgsim.experiments.execute import (
+    JobState,
+    Runner,
+    read_tally,
+    shard_dir,
+    shard_frame,
+    shard_name,
+)
+from tcgsim.experiments.plan import Job, Plan
+from tcgsim.experiments.spec import Backend
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.runner import Seat, run_games
 
 INSTALL = "the dask backend needs Dask: pip install 'tcgsim[dask]'"
 TASK_GAMES = 50_000  # default games per task: overhead below 5 % (docs/benchmarks.md)
@@ -58,7 +65,7 @@ def play_batch(game_name: str, table: CardTable, seat_a: Seat, seat_b: Seat, see
 
     Returns where the shard is and how long the engine took. The game package (and its
     compiled kernels) is imported once per worker process and reused by later tasks."""
-    from simcore.games.registry import get_game
+    from tcgsim.simcore.games.registry import get_game
 
     g = get_game(game_name)
     res = run_games(g, table, seat_a, seat_b, seed, hi - lo, start=lo, ruleset=ruleset,

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from experiments.benchmark import load_average, machine, revision
+from tcgsim.experiments.benchmark import load_average, machine, revision
 
 BEGIN, END = "<!-- experiments:dask begin -->", "<!-- experiments:dask end -->"
 GOAL = 0.05
@@ -43,8 +43,8 @@ batch = {batch}
 
 
 def one_run(games: int, batch: int, tmp: Path, **backend) -> dict:
-    from experiments.execute import run_experiment
-    from experiments.spec import Backend, loads
+    from tcgsim.experiments.execute import run_experiment
+    from tcgsim.experiments.spec import Backend, loads
 
     run_dir = tmp / f"run-{time.monotonic_ns()}"
     client = backend.pop("client", None)

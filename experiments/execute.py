@@ -30,13 +30,12 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-
-from experiments.plan import Job, Plan, build_variant, make_plan
-from experiments.progress import Progress
-from experiments.spec import Backend, Experiment
-from reports.stats import Sprt, interval, weighted_rate
-from simcore.errors import InputError
-from simcore.runner import run_games
+from tcgsim.experiments.plan import Job, Plan, build_variant, make_plan
+from tcgsim.experiments.progress import Progress
+from tcgsim.experiments.spec import Backend, Experiment
+from tcgsim.reports.stats import Sprt, interval, weighted_rate
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.runner import run_games
 
 SHARD = re.compile(r"^g(\d{12})-(\d{12})\.parquet$")
 CHUNK = 100_000  # most games per engine call: keeps Ctrl-C and the progress bar responsive
@@ -480,7 +479,7 @@ def run_experiment(exp: Experiment, run_dir: Path, max_games: int | None = None,
     dask_options go to the Dask runner (client: an existing distributed.Client)."""
     be = backend or exp.backend.overridden(threads=threads)
     if be.name == "dask":
-        from experiments.dask_backend import DaskRunner, require_dask
+        from tcgsim.experiments.dask_backend import DaskRunner, require_dask
 
         require_dask()  # before the run folder is touched
     plan = prepare_run(exp, run_dir)

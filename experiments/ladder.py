@@ -7,11 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-
-from reports.stats import wilson
-from simcore.game import Game
-from simcore.runner import Seat, run_games
-from strategies.registry import families, resolve
+from tcgsim.reports.stats import wilson
+from tcgsim.simcore.game import Game
+from tcgsim.simcore.runner import Seat, run_games
+from tcgsim.strategies.registry import families, resolve
 
 
 @dataclass

@@ -3,14 +3,14 @@
 import re
 from pathlib import Path
 
-from simcore.cards import CardTable
-from simcore.decks import parse_line
-from simcore.errors import InputError
-from simcore.game import Game
-from simcore.games.registry import games, get_game
-from simcore.runner import Seat
-from simcore.store import load_store
-from strategies.registry import resolve
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.decks import parse_line
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.game import Game
+from tcgsim.simcore.games.registry import games, get_game
+from tcgsim.simcore.runner import Seat
+from tcgsim.simcore.store import load_store
+from tcgsim.strategies.registry import resolve
 
 
 def deck_path(game: Game, spec: str) -> Path:

@@ -4,16 +4,16 @@ checked legal before any game runs."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from experiments.match import deck_path
-from experiments.spec import Experiment, Vary
-from simcore.cards import CardTable
-from simcore.deckedit import DeckCounts, group_members, set_count, validate
-from simcore.decks import Deck
-from simcore.errors import InputError
-from simcore.game import Game
-from simcore.games.registry import get_game
-from simcore.runner import Seat
-from strategies.registry import resolve
+from tcgsim.experiments.match import deck_path
+from tcgsim.experiments.spec import Experiment, Vary
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.deckedit import DeckCounts, group_members, set_count, validate
+from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.game import Game
+from tcgsim.simcore.games.registry import get_game
+from tcgsim.simcore.runner import Seat
+from tcgsim.strategies.registry import resolve
 
 
 @dataclass

@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from experiments.benchmark import load_average, machine, revision, run_child, tcgsim_command
+from tcgsim.experiments.benchmark import load_average, machine, revision, run_child, tcgsim_command
 
 BEGIN, END = "<!-- experiments:scale begin -->", "<!-- experiments:scale end -->"
 GOAL_RSS = 1 << 30

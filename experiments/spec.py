@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simcore.errors import InputError
+from tcgsim.simcore.errors import InputError
 
 KINDS = ("matchup", "round-robin", "first-second", "sweep", "tune")
 TOP_KEYS = {"name", "game", "kind", "seed", "ruleset", "turn_cap", "cards", "decks",

@@ -4,9 +4,9 @@ with common random numbers: every candidate plays the same games."""
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from experiments.ladder import match_score
-from simcore.game import Game
-from strategies.registry import families
+from tcgsim.experiments.ladder import match_score
+from tcgsim.simcore.game import Game
+from tcgsim.strategies.registry import families
 
 
 @dataclass

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
-
-from reports.stats import Z95, PairedDiff, interval, paired_difference, weighted_rate
-from simcore.errors import InputError
+from tcgsim.reports.stats import Z95, PairedDiff, interval, paired_difference, weighted_rate
+from tcgsim.simcore.errors import InputError
 
 
 @dataclass

@@ -10,7 +10,7 @@ import io
 import math
 from pathlib import Path
 
-from reports.aggregate import JobResult, RunResults
+from tcgsim.reports.aggregate import JobResult, RunResults
 
 
 def pct(x: float) -> str:

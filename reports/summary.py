@@ -3,8 +3,7 @@
 from dataclasses import dataclass
 
 import polars as pl
-
-from reports.stats import wilson
+from tcgsim.reports.stats import wilson
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Words for `tcgsim ws-damage`: the chance the opponent dies and the damage distribution."""
 
-from simcore.damage.weiss import DamageResult
+from tcgsim.simcore.damage.weiss import DamageResult
 
 
 def _pct(x: float) -> str:

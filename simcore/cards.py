@@ -5,8 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-
-from simcore.errors import InputError
+from tcgsim.simcore.errors import InputError
 
 
 @dataclass

@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simcore.cards import CardTable
-from simcore.decks import Deck
-from simcore.errors import InputError
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.errors import InputError
 
 
 @dataclass(frozen=True)

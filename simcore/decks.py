@@ -5,8 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-
-from simcore.errors import InputError
+from tcgsim.simcore.errors import InputError
 
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)$|^(\d+)\s*[xX×]\s*(\S+)$")
 _COUNT_LAST = re.compile(r"^(\S+)\s+[xX×]\s*(\d+)$")

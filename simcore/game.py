@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.deckedit import Tuning
-from simcore.decks import Deck
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.deckedit import Tuning
+from tcgsim.simcore.decks import Deck
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from importlib import import_module
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.decks import Deck
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.decks import Deck
 
 
 @dataclass(frozen=True)

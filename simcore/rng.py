@@ -6,8 +6,7 @@ depends on threads, batch size or the order games run in.
 """
 
 import numpy as np
-
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -9,10 +9,9 @@ from dataclasses import dataclass
 
 import numba
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.decks import Deck
-from simcore.game import Game
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.game import Game
 
 BATCH = 100_000
 """Games per engine call: about a second of work, so a Ctrl-C loses at most that much, while

@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 import numpy as np
-
-from simcore.errors import InputError
+from tcgsim.simcore.errors import InputError
 
 MAX_PARAMS = 16
 ENTRY_POINT_GROUP = "tcgsim.strategies"
@@ -39,15 +38,15 @@ class Preset:
 
 def families(game: str) -> dict[str, Family]:
     if game == "onepiece":
-        from strategies.onepiece import FAMILIES
+        from tcgsim.strategies.onepiece import FAMILIES
 
         return FAMILIES
     if game == "weiss":
-        from strategies.weiss import FAMILIES as WEISS
+        from tcgsim.strategies.weiss import FAMILIES as WEISS
 
         return WEISS
     if game == "dbs":
-        from strategies.dbs import FAMILIES as DBS
+        from tcgsim.strategies.dbs import FAMILIES as DBS
 
         return DBS
     return {}
@@ -55,15 +54,15 @@ def families(game: str) -> dict[str, Family]:
 
 def _builtin_presets(game: str) -> dict[str, Preset]:
     if game == "onepiece":
-        from strategies.onepiece import PRESETS
+        from tcgsim.strategies.onepiece import PRESETS
 
         return PRESETS
     if game == "weiss":
-        from strategies.weiss import PRESETS as WEISS_PRESETS
+        from tcgsim.strategies.weiss import PRESETS as WEISS_PRESETS
 
         return WEISS_PRESETS
     if game == "dbs":
-        from strategies.dbs import PRESETS as DBS_PRESETS
+        from tcgsim.strategies.dbs import PRESETS as DBS_PRESETS
 
         return DBS_PRESETS
     return {}

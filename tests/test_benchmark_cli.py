@@ -9,15 +9,14 @@ import sys
 
 import numpy as np
 import pytest
-
-from experiments.benchmark import HEADER, run_child, update_markdown
-from simcore.errors import InputError
+from tcgsim.experiments.benchmark import HEADER, run_child, update_markdown
+from tcgsim.simcore.errors import InputError
 
 
 def test_benchmark_quick_writes_markdown(tmp_path):
     out = tmp_path / "benchmarks.md"
     proc = subprocess.run(
-        [sys.executable, "-m", "experiments.cli", "benchmark", "--quick", "--out", str(out)],
+        [sys.executable, "-m", "tcgsim", "benchmark", "--quick", "--out", str(out)],
         capture_output=True, text=True, timeout=600,
     )
     assert proc.returncode == 0, proc.stderr

@@ -13,17 +13,16 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-
-from experiments.match import load_match
-from simcore.games.onepiece import GAME
-from simcore.games.onepiece.batch import COLUMNS
-from simcore.results import META_COLUMNS
-from simcore.runner import run_games
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.games.onepiece import GAME
+from tcgsim.simcore.games.onepiece.batch import COLUMNS
+from tcgsim.simcore.results import META_COLUMNS
+from tcgsim.simcore.runner import run_games
 
 DECK_DIR = GAME.data_dir / "decks"
 RED = DECK_DIR / "red-luffy.txt"
 _EXE = Path(sys.executable).with_name("tcgsim")
-TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "experiments.cli"]
+TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "tcgsim"]
 SEED = 5
 
 
@@ -286,7 +285,7 @@ def test_a_valid_edited_deck_and_card_file_work(tmp_path):
 
 def test_module_entry_point_matches_script():
     """`python -m experiments.cli` behaves like the tcgsim script (same exit status 2)."""
-    r = subprocess.run([sys.executable, "-m", "experiments.cli", "simulate", "red-luffy",
+    r = subprocess.run([sys.executable, "-m", "tcgsim", "simulate", "red-luffy",
                         "green-kid", "--game", "nope"], capture_output=True, text=True)
     assert r.returncode == 2
     assert r.stderr == "tcgsim: error: unknown game 'nope'; known games: onepiece, weiss, dbs\n"
@@ -302,7 +301,7 @@ def test_simulate_ctrl_c_reports_the_finished_batches(tmp_path):
     import signal
     import time
 
-    from simcore.runner import BATCH
+    from tcgsim.simcore.runner import BATCH
 
     out = tmp_path / "rows.parquet"
     master, slave = pty.openpty()

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-
-import experiments.execute as ex
-from experiments.cli import main
-from experiments.spec import Backend, loads
+import tcgsim.experiments.execute as ex
+from tcgsim.experiments.cli import main
+from tcgsim.experiments.spec import Backend, loads
 
 HAS_DASK = importlib.util.find_spec("distributed") is not None
 needs_dask = pytest.mark.skipif(not HAS_DASK, reason="the dask extra is not installed "
@@ -76,7 +75,7 @@ def leftovers(run_dir: Path) -> list[str]:
 def kill_once(*args):
     """play_batch, except that the worker playing KILL's task dies (SIGKILL) the first time,
     mid-batch: Dask must run the task again elsewhere."""
-    from experiments.dask_backend import play_batch
+    from tcgsim.experiments.dask_backend import play_batch
 
     job_dir, job_id, lo = Path(args[8]), args[9], args[10]
     marker = job_dir.parents[2] / "killed"
@@ -139,7 +138,7 @@ def test_two_worker_cluster_gives_the_same_rows(local_run, client, tmp_path, cap
 def test_killed_worker_loses_only_its_batch(local_run, client, tmp_path, monkeypatch):
     """The worker playing games 600-700 of job 0 is killed mid-batch; its nanny restarts it,
     the batch is played again and the rows are those of the uninterrupted run."""
-    import experiments.dask_backend as db
+    import tcgsim.experiments.dask_backend as db
 
     monkeypatch.setattr(db, "play_batch", kill_once)
     before = set(client.run(os.getpid).values())

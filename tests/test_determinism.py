@@ -5,14 +5,13 @@ their shuffles and swap the first player."""
 import numba
 import numpy as np
 import pytest
-
-from experiments.match import load_match
-from simcore.games.onepiece import batch, engine
-from simcore.games.onepiece import layout as L
-from simcore.games.onepiece.batch import COLUMNS
-from simcore.games.onepiece.events import LOG_WIDTH
-from simcore.rng import seed_stream, shuffle
-from simcore.runner import run_games
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.games.onepiece import batch, engine
+from tcgsim.simcore.games.onepiece import layout as L
+from tcgsim.simcore.games.onepiece.batch import COLUMNS
+from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
+from tcgsim.simcore.rng import seed_stream, shuffle
+from tcgsim.simcore.runner import run_games
 
 SEED = 987654321
 N = 1000

@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from experiments import cli
+from tcgsim.experiments import cli
 
 _EXE = Path(sys.executable).with_name("tcgsim")
-TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "experiments.cli"]
+TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "tcgsim"]
 
 GOOD = """
 kind = "matchup"
@@ -178,7 +177,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_finished_games(tmp_path):
 ONE_CTRL_C = """
 import os, signal, sys, threading, time
 import numpy as np, polars as pl
-from experiments.interrupts import one_interrupt_per_ctrl_c
+from tcgsim.experiments.interrupts import one_interrupt_per_ctrl_c
 one_interrupt_per_ctrl_c()
 df = pl.DataFrame({"a": np.random.default_rng(0).random(2_000_000)})
 threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()

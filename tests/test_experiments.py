@@ -9,11 +9,10 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-
-import experiments.execute as ex
-from experiments.spec import load, loads
-from reports.aggregate import aggregate
-from reports.render import ci, pct, write_report
+import tcgsim.experiments.execute as ex
+from tcgsim.experiments.spec import load, loads
+from tcgsim.reports.aggregate import aggregate
+from tcgsim.reports.render import ci, pct, write_report
 
 SWEEP = """
 name = "blockers"
@@ -132,7 +131,7 @@ def test_same_file_same_rows_as_the_cli_run(one_go, tmp_path):
 
 
 def test_other_experiment_in_the_folder_is_refused(one_go, tmp_path):
-    from simcore.errors import InputError
+    from tcgsim.simcore.errors import InputError
 
     exp = write_exp(tmp_path, games=1000)
     with pytest.raises(InputError, match="different experiment"):
@@ -236,7 +235,7 @@ EXAMPLES = sorted((Path(__file__).parent.parent / "experiments" / "examples").gl
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_example_experiments_are_valid(path):
     """Every shipped example parses and plans (decks, strategies, every sweep variant)."""
-    from experiments.plan import make_plan
+    from tcgsim.experiments.plan import make_plan
 
     plan = make_plan(load(path))
     assert plan.jobs or plan.exp.kind == "tune"
@@ -245,7 +244,7 @@ def test_example_experiments_are_valid(path):
 def test_progress_line_shows_games_rate_eta_and_estimate():
     import io
 
-    from experiments.progress import Progress
+    from tcgsim.experiments.progress import Progress
 
     buf = io.StringIO()
     p = Progress(1000, True, buf)
@@ -321,8 +320,8 @@ def test_tune_is_reproducible(tmp_path):
 
 def test_deck_files_are_read_relative_to_the_experiment(tmp_path):
     """`decks.mine = "mine.txt"` names a file beside the experiment, whatever the cwd."""
-    from experiments.plan import make_plan
-    from simcore.games.onepiece import GAME
+    from tcgsim.experiments.plan import make_plan
+    from tcgsim.simcore.games.onepiece import GAME
 
     (tmp_path / "mine.txt").write_text(GAME.sample_decks()["red-luffy"].read_text())
     (tmp_path / "e.toml").write_text(MATCH.replace('luffy = "red-luffy"',

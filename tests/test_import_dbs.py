@@ -12,12 +12,12 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.dbs.cards import load_cards
+from tcgsim.simcore.games.dbs.importer import read_database, store_entries
+from tcgsim.simcore.games.dbs.textparse import parse_card
+from tcgsim.simcore.store import load_store, merge_into_store
 
-from simcore.errors import InputError
-from simcore.games.dbs.cards import load_cards
-from simcore.games.dbs.importer import read_database, store_entries
-from simcore.games.dbs.textparse import parse_card
-from simcore.store import load_store, merge_into_store
 from tests.carddata import require
 
 DATA = Path(__file__).parent / "data"
@@ -290,7 +290,7 @@ def test_broken_values_are_reported_not_fatal(tmp_path):
 
 
 def _tcgsim(*args):
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
                           capture_output=True, text=True)
 
 
@@ -378,9 +378,9 @@ def test_corrupt_import_writes_nothing(tmp_path):
 def test_imported_deck_plays_in_debug_mode(store, tmp_path):
     """A deck of imported cards with Extras whose skill is not modelled (timing none, never
     activated) plays 200 debug-mode games (invariants after every action) without an error."""
-    from experiments.match import load_match
-    from simcore.games.dbs.batch import COLUMNS
-    from simcore.runner import run_games
+    from tcgsim.experiments.match import load_match
+    from tcgsim.simcore.games.dbs.batch import COLUMNS
+    from tcgsim.simcore.runner import run_games
 
     deck = tmp_path / "extras.txt"
     deck.write_text(DECK.read_text().replace("4xBT1-004", "4xBT1-024")

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece.importer import read_database, rules_id
+from tcgsim.simcore.games.onepiece.textparse import parse_card
+from tcgsim.simcore.store import load_store, merge_into_store
 
-from simcore.errors import InputError
-from simcore.games.onepiece.importer import read_database, rules_id
-from simcore.games.onepiece.textparse import parse_card
-from simcore.store import load_store, merge_into_store
 from tests.carddata import require
 
 LABELS = Path(__file__).parent / "data" / "onepiece_labels.toml"
@@ -121,7 +121,7 @@ def test_corrupt_database_is_one_line_error(tmp_path):
 
 
 def _tcgsim(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
                           capture_output=True, text=True, env=env)
 
 

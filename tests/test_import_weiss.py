@@ -12,14 +12,14 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from tcgsim.experiments.match import infer_game, load_table
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.weiss import GAME
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss.importer import english_code, read_database, rules_id, set_of
+from tcgsim.simcore.games.weiss.textparse import parse_card
+from tcgsim.simcore.store import load_store, merge_into_store
 
-from experiments.match import infer_game, load_table
-from simcore.errors import InputError
-from simcore.games.weiss import GAME
-from simcore.games.weiss import cards as C
-from simcore.games.weiss.importer import english_code, read_database, rules_id, set_of
-from simcore.games.weiss.textparse import parse_card
-from simcore.store import load_store, merge_into_store
 from tests.carddata import require
 
 LABELS = Path(__file__).parent / "data" / "weiss_labels.toml"
@@ -269,7 +269,7 @@ def test_count_formats_are_summed_per_code(store, tmp_path):
 
 
 def _tcgsim(*args):
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
                           capture_output=True, text=True, timeout=600)
 
 

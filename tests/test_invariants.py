@@ -11,14 +11,13 @@ import itertools
 
 import numpy as np
 import pytest
-
-from experiments.match import load_match
-from simcore.games.onepiece import GAME, engine
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece import layout as L
-from simcore.games.onepiece.batch import COLUMNS
-from simcore.games.onepiece.events import LOG_WIDTH
-from simcore.runner import Seat, run_games
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.games.onepiece import GAME, engine
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece import layout as L
+from tcgsim.simcore.games.onepiece.batch import COLUMNS
+from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
+from tcgsim.simcore.runner import Seat, run_games
 
 DECKS = sorted(GAME.sample_decks())
 GAMES = 3000

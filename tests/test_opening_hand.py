@@ -10,15 +10,14 @@ from itertools import permutations
 
 import numpy as np
 import pytest
-
-from experiments.match import load_match
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece import engine
-from simcore.games.onepiece import layout as L
-from simcore.games.onepiece.events import LOG_WIDTH
-from simcore.rng import GOLDEN, mix64, next_u64, randint, seed_stream, shuffle, stream_key
-from simcore.rng import uniform as rng_uniform
-from simcore.runner import run_games
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece import engine
+from tcgsim.simcore.games.onepiece import layout as L
+from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
+from tcgsim.simcore.rng import GOLDEN, mix64, next_u64, randint, seed_stream, shuffle, stream_key
+from tcgsim.simcore.rng import uniform as rng_uniform
+from tcgsim.simcore.runner import run_games
 
 SEED = 4242
 N = 20_000

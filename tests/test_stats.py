@@ -5,9 +5,8 @@ import math
 
 import numpy as np
 import pytest
-
-from experiments.execute import Tally
-from reports.stats import (
+from tcgsim.experiments.execute import Tally
+from tcgsim.reports.stats import (
     Sprt,
     clopper_pearson,
     interval,

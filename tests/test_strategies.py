@@ -6,12 +6,11 @@ from importlib.metadata import EntryPoint
 
 import numpy as np
 import pytest
-
-import strategies.registry as registry
-from experiments.ladder import elo_ratings, run_ladder
-from simcore.errors import InputError
-from simcore.games.registry import get_game
-from strategies.registry import Preset, families, presets, resolve
+import tcgsim.strategies.registry as registry
+from tcgsim.experiments.ladder import elo_ratings, run_ladder
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.registry import get_game
+from tcgsim.strategies.registry import Preset, families, presets, resolve
 
 GAME = get_game("onepiece")
 TABLE = GAME.load_cards(GAME.card_files())
@@ -98,7 +97,7 @@ def test_plugin_presets_from_entry_points(monkeypatch):
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
                           capture_output=True, text=True)
 
 
@@ -127,7 +126,7 @@ def test_cli_tune_strategy_smoke():
 def test_tune_keeps_the_best_so_far_on_ctrl_c(monkeypatch):
     """A KeyboardInterrupt during the coordinate search returns the best values found
     before it, flagged interrupted (the CLI prints them and exits 130)."""
-    from experiments import strategy_tuning as T
+    from tcgsim.experiments import strategy_tuning as T
 
     calls = []
 

@@ -10,13 +10,12 @@ from functools import cache
 
 import numpy as np
 import pytest
-
-from experiments.ladder import run_ladder
-from simcore.errors import InputError
-from simcore.games.dbs import layout as DL
-from simcore.games.registry import get_game
-from simcore.games.weiss import layout as WL
-from strategies.registry import families, presets, resolve
+from tcgsim.experiments.ladder import run_ladder
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.dbs import layout as DL
+from tcgsim.simcore.games.registry import get_game
+from tcgsim.simcore.games.weiss import layout as WL
+from tcgsim.strategies.registry import families, presets, resolve
 
 
 @dataclass(frozen=True)
@@ -165,7 +164,7 @@ def test_bad_strategy_input(game, spec, extra, message):
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
                           capture_output=True, text=True)
 
 

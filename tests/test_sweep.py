@@ -5,12 +5,11 @@ game runs."""
 from collections import Counter
 
 import pytest
-
-from experiments.plan import build_variant, make_plan
-from experiments.spec import Vary, loads
-from simcore.deckedit import DeckCounts, group_members
-from simcore.errors import InputError
-from simcore.games.onepiece import GAME
+from tcgsim.experiments.plan import build_variant, make_plan
+from tcgsim.experiments.spec import Vary, loads
+from tcgsim.simcore.deckedit import DeckCounts, group_members
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece import GAME
 
 BASE = """
 kind = "sweep"
@@ -103,7 +102,7 @@ def test_deck_counts_text_round_trips():
     table = GAME.load_cards(GAME.card_files())
     deck = GAME.resolve_deck(GAME.sample_decks()["green-kid"], table)
     dc = DeckCounts.of(deck, table)
-    from simcore.deckedit import validate
+    from tcgsim.simcore.deckedit import validate
 
     again = validate(dc, table, GAME.resolve_deck, "round trip")
     assert sorted(again.cards.tolist()) == sorted(deck.cards.tolist())

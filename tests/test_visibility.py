@@ -3,9 +3,8 @@ Life cards, the opponent's hand) never changes a decision."""
 
 import numpy as np
 import pytest
-
-from simcore.games.onepiece import engine as EN
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import engine as EN
+from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     G_ACTIVE,
     G_OVER,
@@ -19,9 +18,9 @@ from simcore.games.onepiece.layout import (
     PSIZE,
     SIZE,
 )
-from simcore.games.registry import get_game
-from strategies.onepiece import policy
-from strategies.registry import resolve
+from tcgsim.simcore.games.registry import get_game
+from tcgsim.strategies.onepiece import policy
+from tcgsim.strategies.registry import resolve
 
 GAME = get_game("onepiece")
 TABLE = GAME.load_cards(GAME.card_files())

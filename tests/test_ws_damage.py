@@ -9,10 +9,9 @@ import math
 
 import numpy as np
 import pytest
-
-from simcore import rng as R
-from simcore.damage import weiss_kernels as K
-from simcore.damage.weiss import (
+from tcgsim.simcore import rng as R
+from tcgsim.simcore.damage import weiss_kernels as K
+from tcgsim.simcore.damage.weiss import (
     Attacker,
     Defender,
     Instance,
@@ -23,7 +22,7 @@ from simcore.damage.weiss import (
     exact_joint,
     parse_instance,
 )
-from simcore.errors import InputError
+from tcgsim.simcore.errors import InputError
 
 
 def trace(defender: Defender, tokens: str, ruleset: str = "2023", index: int = 0,
@@ -387,7 +386,7 @@ def test_exact_joint_sums_to_one_with_deaths():
 
 
 def test_trace_sequence_for_engine_comparisons():
-    from simcore.damage.weiss import trace_sequence
+    from tcgsim.simcore.damage.weiss import trace_sequence
 
     t = trace_sequence(["3"], Defender(1, 0, waiting_room=20, clock=2), ruleset="2023")
     assert t == {"outcome": "alive", "damage": 3, "level": 0, "clock": [0] * 6, "deck": 17,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 _EXE = Path(sys.executable).with_name("tcgsim")
-TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "experiments.cli"]
+TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "tcgsim"]
 
 
 def tcgsim(*args) -> subprocess.CompletedProcess:

@@ -38,9 +38,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
-
-from simcore.damage import weiss_kernels as K
-from simcore.errors import InputError
+from tcgsim.simcore.damage import weiss_kernels as K
+from tcgsim.simcore.errors import InputError
 
 RULESETS = {"2023": K.M2023, "2017": K.E2017}
 KINDS = ("attack", "burn")  # attack: trigger check first; burn: none

@@ -1,13 +1,13 @@
 """Game name -> Game. The one place a new game package is registered."""
 
-from simcore.errors import InputError
-from simcore.game import Game
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.game import Game
 
 
 def games() -> dict[str, Game]:
-    from simcore.games.dbs import GAME as dbs
-    from simcore.games.onepiece import GAME as onepiece
-    from simcore.games.weiss import GAME as weiss
+    from tcgsim.simcore.games.dbs import GAME as dbs
+    from tcgsim.simcore.games.onepiece import GAME as onepiece
+    from tcgsim.simcore.games.weiss import GAME as weiss
 
     return {onepiece.name: onepiece, weiss.name: weiss, dbs.name: dbs}
 

@@ -2,8 +2,8 @@
 and `control` (heuristics sharing one parameter layout, each with its own defaults), and
 presets."""
 
-from strategies.dbs.policy import AGGRO, CONTROL, DEFAULT, RANDOM
-from strategies.registry import Family, Preset
+from tcgsim.strategies.dbs.policy import AGGRO, CONTROL, DEFAULT, RANDOM
+from tcgsim.strategies.registry import Family, Preset
 
 # name, description, allowed range; the order is the kernels' parameter index (default.P_*).
 _PARAMS = (

@@ -5,12 +5,19 @@ Combos, blocks and counters are the default's, with aggro's parameter values: fe
 charged, no energy kept back, Life spent before cards. Parameters: the default's layout
 (strategies.dbs.default, P_*)."""
 
-from simcore.games.dbs import cards as C
-from simcore.games.dbs.layout import B_CARD, LEADER_REF, N_BATTLE, PSIZE, UNISON_REF
-from simcore.games.dbs.legal import A_ATTACK, A_END, can_attack_with, can_be_attacked, encode, power
-from simcore.jit import kernel
-from strategies.dbs import common
-from strategies.dbs.default import P_EXPOSE, P_KO_COST
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs.layout import B_CARD, LEADER_REF, N_BATTLE, PSIZE, UNISON_REF
+from tcgsim.simcore.games.dbs.legal import (
+    A_ATTACK,
+    A_END,
+    can_attack_with,
+    can_be_attacked,
+    encode,
+    power,
+)
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.dbs import common
+from tcgsim.strategies.dbs.default import P_EXPOSE, P_KO_COST
 
 
 @kernel

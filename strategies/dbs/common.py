@@ -2,9 +2,17 @@
 the board (awaken, [Over Realm], stack a Unison, play a card) and pick the attacker. The
 default's own Main Phase stays in strategies.dbs.default."""
 
-from simcore.games.dbs import cards as C
-from simcore.games.dbs.layout import EN_ACTIVE, G_TURN, HAND, LEADER_REF, N_BATTLE, N_HAND, PSIZE
-from simcore.games.dbs.legal import (
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs.layout import (
+    EN_ACTIVE,
+    G_TURN,
+    HAND,
+    LEADER_REF,
+    N_BATTLE,
+    N_HAND,
+    PSIZE,
+)
+from tcgsim.simcore.games.dbs.legal import (
     A_AWAKEN,
     A_END,
     A_PLAY,
@@ -19,8 +27,8 @@ from simcore.games.dbs.legal import (
     ko_targets,
     power,
 )
-from simcore.jit import kernel
-from strategies.dbs.default import _play_choice, _reserve
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.dbs.default import _play_choice, _reserve
 
 
 @kernel

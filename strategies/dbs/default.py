@@ -5,8 +5,8 @@ attack wins, combo as attacker to clear a margin and as defender to survive, blo
 Parameters (prm[i]): see FAMILIES in strategies.dbs.
 """
 
-from simcore.games.dbs import cards as C
-from simcore.games.dbs.layout import (
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs.layout import (
     B_CARD,
     COMBO_POW,
     EN_ACTIVE,
@@ -30,7 +30,7 @@ from simcore.games.dbs.layout import (
     U_STACKED,
     UNISON_REF,
 )
-from simcore.games.dbs.legal import (
+from tcgsim.simcore.games.dbs.legal import (
     A_ATTACK,
     A_AWAKEN,
     A_END,
@@ -61,7 +61,7 @@ from simcore.games.dbs.legal import (
     power,
     strike,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 P_MULL, P_ENERGY, P_CHARGE_HAND, P_THREAT, P_RESERVE, P_ATK_MARGIN, P_ATK_COMBOS = range(7)
 P_DEF_LIFE, P_BLOCK_LIFE, P_SAVE_COST, P_EXPOSE, P_KO_COST, P_COUNTER_COST, P_OFFER = range(

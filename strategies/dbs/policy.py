@@ -3,8 +3,8 @@ numba's on-disk cache valid). A new family is a module plus one branch per decis
 and an entry in strategies.dbs.FAMILIES. `aggro` and `control` share the default's parameter
 layout and every decision except the Main Phase (plays and attacks), where they differ."""
 
-from simcore.jit import kernel
-from strategies.dbs import aggro, control, default, random_play
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.dbs import aggro, control, default, random_play
 
 RANDOM, DEFAULT, AGGRO, CONTROL = 0, 1, 2, 3
 

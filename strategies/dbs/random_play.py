@@ -1,15 +1,15 @@
 """Dragon Ball Super `random`: every decision uniform over the legal options (the baseline)."""
 
-from simcore.games.dbs.layout import N_BATTLE, N_HAND, PSIZE
-from simcore.games.dbs.legal import (
+from tcgsim.simcore.games.dbs.layout import N_BATTLE, N_HAND, PSIZE
+from tcgsim.simcore.games.dbs.legal import (
     can_counter_attack,
     can_counter_play,
     is_legal_blocker,
     legal_battle_actions,
     legal_main_actions,
 )
-from simcore.jit import kernel
-from simcore.rng import randint
+from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.rng import randint
 
 
 @kernel

@@ -5,8 +5,8 @@ tuned by the family's parameter vector, plus the building blocks of their Main P
 Every heuristic family has the same parameter layout (P_* below); the families differ in
 their Main Phase logic and their defaults."""
 
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     EMPTY,
     F_CARD,
@@ -23,7 +23,7 @@ from simcore.games.onepiece.layout import (
     PSIZE,
     STAGE,
 )
-from simcore.games.onepiece.legal import (
+from tcgsim.simcore.games.onepiece.legal import (
     A_ATTACK,
     A_DON,
     A_END,
@@ -37,7 +37,7 @@ from simcore.games.onepiece.legal import (
     is_legal_blocker,
     power,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 P_MULL_MIN, P_DON_MARGIN, P_COUNTER_LIFE, P_COUNTER_HAND = 0, 1, 2, 3
 P_BLOCK_LIFE, P_KO_MIN_COST, P_SAVE_COST, P_USE_TRIGGER = 4, 5, 6, 7

@@ -2,10 +2,10 @@
 the opponent's Characters before the Leader, block and counter readily to keep Life and
 Characters. Parameters: strategies.onepiece.HEURISTIC_PARAMS."""
 
-from simcore.games.onepiece.layout import G_TURN
-from simcore.games.onepiece.legal import A_ATTACK, A_END, A_PLAY, NO_ACTION, act_kind, encode
-from simcore.jit import kernel
-from strategies.onepiece.common import (
+from tcgsim.simcore.games.onepiece.layout import G_TURN
+from tcgsim.simcore.games.onepiece.legal import A_ATTACK, A_END, A_PLAY, NO_ACTION, act_kind, encode
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
     P_KO_MIN_COST,

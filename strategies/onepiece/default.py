@@ -2,10 +2,10 @@
 attack the Leader or profitable targets, block and counter to stay alive, keep counters when
 not threatened. Parameters: strategies.onepiece.HEURISTIC_PARAMS."""
 
-from simcore.games.onepiece.layout import G_TURN
-from simcore.games.onepiece.legal import A_END, A_PLAY, NO_ACTION, encode
-from simcore.jit import kernel
-from strategies.onepiece.common import (
+from tcgsim.simcore.games.onepiece.layout import G_TURN
+from tcgsim.simcore.games.onepiece.legal import A_END, A_PLAY, NO_ACTION, encode
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
     P_KO_MIN_COST,

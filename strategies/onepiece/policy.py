@@ -2,8 +2,8 @@
 numba's on-disk cache valid). A new family is a module plus one branch per decision here
 and an entry in strategies.onepiece.FAMILIES."""
 
-from simcore.jit import kernel
-from strategies.onepiece import aggro, common, control, default, random_play
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.onepiece import aggro, common, control, default, random_play
 
 RANDOM, DEFAULT, AGGRO, CONTROL = 0, 1, 2, 3
 

@@ -1,9 +1,9 @@
 """ONE PIECE `random`: every decision uniform over the legal options (the baseline)."""
 
-from simcore.games.onepiece.layout import EMPTY, F_CARD, N_HAND, NCHAR, NREF, PSIZE
-from simcore.games.onepiece.legal import counter_value, is_legal_blocker, legal_main_actions
-from simcore.jit import kernel
-from simcore.rng import randint
+from tcgsim.simcore.games.onepiece.layout import EMPTY, F_CARD, N_HAND, NCHAR, NREF, PSIZE
+from tcgsim.simcore.games.onepiece.legal import counter_value, is_legal_blocker, legal_main_actions
+from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.rng import randint
 
 
 @kernel

@@ -2,8 +2,8 @@
 `control` (heuristics sharing one parameter layout, each with its own defaults), and
 presets."""
 
-from strategies.registry import Family, Preset
-from strategies.weiss.policy import AGGRO, CONTROL, DEFAULT, RANDOM
+from tcgsim.strategies.registry import Family, Preset
+from tcgsim.strategies.weiss.policy import AGGRO, CONTROL, DEFAULT, RANDOM
 
 # name, description, allowed range; the order is the kernels' parameter index (default.P_*).
 _PARAMS = (

@@ -4,9 +4,18 @@ attack unopposed slots first and frontally everywhere else (a frontal attack dea
 soul; a side attack loses the defender's level). Parameters: the default's layout
 (strategies.weiss.default, P_*)."""
 
-from simcore.games.weiss import cards as C
-from simcore.games.weiss.layout import EMPTY, HAND, N_HAND, N_LEVEL, N_STOCK, NFRONT, PSIZE, S_CARD
-from simcore.games.weiss.legal import (
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss.layout import (
+    EMPTY,
+    HAND,
+    N_HAND,
+    N_LEVEL,
+    N_STOCK,
+    NFRONT,
+    PSIZE,
+    S_CARD,
+)
+from tcgsim.simcore.games.weiss.legal import (
     A_EVENT,
     A_PLAY,
     DIRECT,
@@ -20,9 +29,9 @@ from simcore.games.weiss.legal import (
     power,
     soul,
 )
-from simcore.jit import kernel
-from strategies.weiss import default
-from strategies.weiss.default import (
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.weiss import default
+from tcgsim.strategies.weiss.default import (
     P_FRONTAL_MARGIN,
     P_REPLACE_MARGIN,
     P_SIDE_MIN_SOUL,

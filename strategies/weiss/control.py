@@ -4,9 +4,9 @@ reverses its defender with room to spare (board advantage), otherwise to the sid
 keeps soul; counter to save any defender. Parameters: the default's layout
 (strategies.weiss.default, P_*)."""
 
-from simcore.games.weiss import cards as C
-from simcore.games.weiss.layout import EMPTY, N_STOCK, NFRONT, NSLOT, PSIZE, S_CARD
-from simcore.games.weiss.legal import (
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss.layout import EMPTY, N_STOCK, NFRONT, NSLOT, PSIZE, S_CARD
+from tcgsim.simcore.games.weiss.legal import (
     A_BRAIN,
     DIRECT,
     FRONTAL,
@@ -18,9 +18,9 @@ from simcore.games.weiss.legal import (
     power,
     soul,
 )
-from simcore.jit import kernel
-from strategies.weiss import default
-from strategies.weiss.default import P_FRONTAL_MARGIN, P_SIDE_MIN_SOUL, P_STOCK_KEEP
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.weiss import default
+from tcgsim.strategies.weiss.default import P_FRONTAL_MARGIN, P_SIDE_MIN_SOUL, P_STOCK_KEEP
 
 
 @kernel

@@ -7,8 +7,8 @@ aggro, control) share this parameter layout (P_* below) and the decisions here; 
 control replace the Main Phase and attack choices.
 """
 
-from simcore.games.weiss import cards as C
-from simcore.games.weiss.layout import (
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss.layout import (
     CLOCK,
     EMPTY,
     G_ATT,
@@ -23,7 +23,7 @@ from simcore.games.weiss.layout import (
     S_CARD,
     WR,
 )
-from simcore.games.weiss.legal import (
+from tcgsim.simcore.games.weiss.legal import (
     A_BRAIN,
     A_END,
     A_EVENT,
@@ -43,7 +43,7 @@ from simcore.games.weiss.legal import (
     power,
     soul,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 P_MULL_LEVEL, P_CLOCK_LIMIT, P_HAND_MAX, P_STOCK_KEEP = 0, 1, 2, 3
 P_ENCORE_LEVEL, P_COUNTER_LEVEL, P_SIDE_MIN_SOUL, P_REPLACE_MARGIN = 4, 5, 6, 7

@@ -3,8 +3,8 @@ numba's on-disk cache valid). A new family is a module plus one branch per decis
 and an entry in strategies.weiss.FAMILIES. `aggro` and `control` share the default's
 parameter layout and decisions except the Main Phase and the attack choice."""
 
-from simcore.jit import kernel
-from strategies.weiss import aggro, control, default, random_play
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.weiss import aggro, control, default, random_play
 
 RANDOM, DEFAULT, AGGRO, CONTROL = 0, 1, 2, 3
 

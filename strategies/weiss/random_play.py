@@ -1,8 +1,17 @@
 """Weiss Schwarz `random`: every decision uniform over the legal options (the baseline)."""
 
-from simcore.games.weiss import cards as C
-from simcore.games.weiss.layout import EMPTY, HAND, N_HAND, N_STOCK, NFRONT, NSLOT, PSIZE, S_CARD
-from simcore.games.weiss.legal import (
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss.layout import (
+    EMPTY,
+    HAND,
+    N_HAND,
+    N_STOCK,
+    NFRONT,
+    NSLOT,
+    PSIZE,
+    S_CARD,
+)
+from tcgsim.simcore.games.weiss.legal import (
     DIRECT,
     can_attack_with,
     can_play_climax,
@@ -10,8 +19,8 @@ from simcore.games.weiss.legal import (
     facing,
     legal_main_actions,
 )
-from simcore.jit import kernel
-from simcore.rng import randint
+from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.rng import randint
 
 
 @kernel

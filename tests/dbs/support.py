@@ -7,14 +7,13 @@ Life card lost (the engine stores both stacks with the top at the end).
 """
 
 import numpy as np
-
-from simcore.games.dbs import cards as C
-from simcore.games.dbs import engine as EN
-from simcore.games.dbs import layout as L
-from simcore.games.dbs import legal as LG
-from simcore.rng import seed_stream
-from strategies.dbs import policy
-from strategies.registry import resolve
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs import engine as EN
+from tcgsim.simcore.games.dbs import layout as L
+from tcgsim.simcore.games.dbs import legal as LG
+from tcgsim.simcore.rng import seed_stream
+from tcgsim.strategies.dbs import policy
+from tcgsim.strategies.registry import resolve
 
 DEFAULT, RANDOM = policy.DEFAULT, policy.RANDOM
 BUF = 512

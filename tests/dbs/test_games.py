@@ -9,18 +9,17 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
-
-from experiments.match import load_match
-from simcore.games.dbs import GAME, engine
-from simcore.games.dbs import layout as L
-from simcore.games.dbs.batch import COLUMNS
-from simcore.runner import run_games
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.games.dbs import GAME, engine
+from tcgsim.simcore.games.dbs import layout as L
+from tcgsim.simcore.games.dbs.batch import COLUMNS
+from tcgsim.simcore.runner import run_games
 
 DECKS = sorted(GAME.sample_decks())
 COL = {c: i for i, c in enumerate(COLUMNS)}
 KNOWN = {L.R_LIFE, L.R_DECK_OUT, L.R_BOTH_LOST, L.R_TURN_CAP, L.R_VICTORY}
 _EXE = Path(sys.executable).with_name("tcgsim")
-TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "experiments.cli"]
+TCGSIM = [str(_EXE)] if _EXE.exists() else [sys.executable, "-m", "tcgsim"]
 
 
 def col(rows, name):

@@ -3,11 +3,11 @@ each named after its rule number and asserting the exact outcome."""
 
 import numpy as np
 import pytest
+from tcgsim.simcore.games.dbs import engine as EN
+from tcgsim.simcore.games.dbs import events as E
+from tcgsim.simcore.games.dbs import layout as L
+from tcgsim.simcore.games.dbs import legal as LG
 
-from simcore.games.dbs import engine as EN
-from simcore.games.dbs import events as E
-from simcore.games.dbs import layout as L
-from simcore.games.dbs import legal as LG
 from tests.dbs import support as S
 from tests.dbs.support import make_game, new_game
 
@@ -55,8 +55,8 @@ def test_5_2_1_6_1_partial_redraw_keeps_6_cards_and_life_comes_after():
 @pytest.mark.parametrize("n,ok", [(49, False), (50, True), (60, True), (61, False)])
 def test_5_1_3_deck_size_50_to_60(tmp_path, n, ok):
     """5-1-3: only 50-60 cards (the Leader not counted)."""
-    from simcore.errors import InputError
-    from simcore.games.dbs import GAME
+    from tcgsim.simcore.errors import InputError
+    from tcgsim.simcore.games.dbs import GAME
 
     table = GAME.load_cards(GAME.card_files())
     codes = [c for c in table.codes if table.table[table.index[c], 0] == 2][:16]
@@ -77,7 +77,7 @@ def test_5_1_3_deck_size_50_to_60(tmp_path, n, ok):
 
 
 def _pool_deck(tmp_path, extra_cards: str, lines: list[str]):
-    from simcore.games.dbs import GAME
+    from tcgsim.simcore.games.dbs import GAME
 
     pool = tmp_path / "pool.toml"
     pool.write_text(extra_cards)
@@ -93,7 +93,7 @@ FILL = [f"4xBT1-0{n}" for n in ("07", "14", "19", "23", "06", "12", "21", "05", 
 
 def test_5_1_3_1_five_copies_illegal_but_dragon_balls_to_7(tmp_path):
     """5-1-3-1: at most 4 per card number; 10-31: [Dragon Ball] any copies, <= 7 in all."""
-    from simcore.errors import InputError
+    from tcgsim.simcore.errors import InputError
 
     pool = ('[cards."DB-1"]\ntype = "battle"\ncolors = ["red"]\ncost = 1\npower = 5000\n'
             'keywords = ["dragon_ball"]\n')
@@ -109,7 +109,7 @@ def test_5_1_3_1_five_copies_illegal_but_dragon_balls_to_7(tmp_path):
 
 def test_10_14_and_10_17_ultimate_and_super_combo_limits(tmp_path):
     """10-14: one [Ultimate] card per deck; 10-17: at most 4 [Super Combo] cards."""
-    from simcore.errors import InputError
+    from tcgsim.simcore.errors import InputError
 
     pool = "".join(
         f'[cards."{c}"]\ntype = "battle"\ncolors = ["red"]\ncost = 1\npower = 5000\n'

@@ -2,7 +2,8 @@
 [Activate: Main] Extras (6-3-1-2-3, 8-5-2-5-1), [Activate: Battle] Extras (7-2-1-2-3,
 7-4-1-10), KO by power (limit, [Indestructible] 10-12-1), charge and untap energy."""
 
-from simcore.games.dbs import layout as L
+from tcgsim.simcore.games.dbs import layout as L
+
 from tests.dbs import support as S
 from tests.dbs.support import DEFAULT, RANDOM, make_game
 
@@ -84,8 +85,8 @@ def test_7_2_1_2_3_battle_extra_adds_power_for_the_battle_only():
     """7-2-1-2-3: in the Offense Step the turn player activates an [Activate: Battle] Extra,
     "+10000 power for the battle", cost 1: 1 energy rested, the card in the Drop, the Leader
     (the attack card) at 20000; 7-4-1-10: the boost ends with the battle."""
-    from simcore.games.dbs import engine as EN
-    from simcore.games.dbs.legal import C_EXTRA, encode
+    from tcgsim.simcore.games.dbs import engine as EN
+    from tcgsim.simcore.games.dbs.legal import C_EXTRA, encode
 
     g = make_game(hands=([S.EX_POW], []), energy=([S.B5], []), battle=([], [(S.B15, 1)]))
     st = g.st

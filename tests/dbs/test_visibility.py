@@ -6,10 +6,9 @@ zone's count."""
 
 import numpy as np
 import pytest
-
-from simcore.games.dbs import GAME, deck_arrays
-from simcore.games.dbs import engine as EN
-from simcore.games.dbs.layout import (
+from tcgsim.simcore.games.dbs import GAME, deck_arrays
+from tcgsim.simcore.games.dbs import engine as EN
+from tcgsim.simcore.games.dbs.layout import (
     B_CARD,
     DECK,
     DROP,
@@ -32,8 +31,8 @@ from simcore.games.dbs.layout import (
     SIZE,
     V123,
 )
-from strategies.dbs import policy
-from strategies.registry import families, resolve
+from tcgsim.strategies.dbs import policy
+from tcgsim.strategies.registry import families, resolve
 
 TABLE = GAME.load_cards(GAME.card_files())
 CT = TABLE.table

@@ -12,11 +12,10 @@ next Life card lost (the engine stores both stacks with the top at the end).
 from pathlib import Path
 
 import numpy as np
-
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece import engine as EN
-from simcore.games.onepiece import legal as LG
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece import engine as EN
+from tcgsim.simcore.games.onepiece import legal as LG
+from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     DECK_CAP,
     DON_ACTIVE,
@@ -60,9 +59,9 @@ from simcore.games.onepiece.layout import (
     STAGE_RESTED,
     TRASH,
 )
-from simcore.rng import seed_stream
-from strategies.onepiece import FAMILIES, policy
-from strategies.registry import resolve
+from tcgsim.simcore.rng import seed_stream
+from tcgsim.strategies.onepiece import FAMILIES, policy
+from tcgsim.strategies.registry import resolve
 
 DEFAULT, RANDOM = policy.DEFAULT, policy.RANDOM  # strategy family ids
 LOG_ROWS = 4096

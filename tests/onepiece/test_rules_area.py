@@ -3,11 +3,10 @@ digest section 3, edge cases 31-34 and 41."""
 
 import numpy as np
 import pytest
-
-from simcore.games.onepiece import GAME
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece.batch import COLUMNS
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import GAME
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.batch import COLUMNS
+from tcgsim.simcore.games.onepiece.layout import (
     EMPTY,
     F_DON,
     F_SICK,
@@ -20,7 +19,7 @@ from simcore.games.onepiece.layout import (
     S_KOS,
     STAGE_RESTED,
 )
-from strategies.registry import resolve
+from tcgsim.strategies.registry import resolve
 
 from . import support as S
 from .support import LEADER_REF as L

@@ -1,11 +1,10 @@
 """Attacks and battles (7-1): digest section 3, edge cases 15-23."""
 
 import pytest
-
-from simcore.games.onepiece import engine as EN
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece import legal as LG
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import engine as EN
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece import legal as LG
+from tcgsim.simcore.games.onepiece.layout import (
     EMPTY,
     F_BPOW,
     G_ATT,
@@ -14,7 +13,7 @@ from simcore.games.onepiece.layout import (
     S_COUNTERS,
     S_KOS,
 )
-from simcore.games.onepiece.legal import A_PLAY
+from tcgsim.simcore.games.onepiece.legal import A_PLAY
 
 from . import support as S
 from .support import LEADER_REF as L

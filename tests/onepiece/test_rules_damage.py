@@ -2,8 +2,8 @@
 digest section 3, edge cases 24-30."""
 
 
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.layout import (
     EMPTY,
     ENERGIO_EDITION,
     LIMBO,

@@ -3,7 +3,8 @@
 (10-2-1-2) and return to hand. The default strategy takes the costliest candidate, so a
 limit the engine ignored would pick the costlier Character and fail these tests."""
 
-from simcore.games.onepiece.layout import F_RESTED, N_CHARS
+from tcgsim.simcore.games.onepiece.layout import F_RESTED, N_CHARS
+
 from tests.onepiece import support as S
 
 

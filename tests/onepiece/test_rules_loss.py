@@ -2,9 +2,8 @@
 (Life-based losses are in test_rules_damage)."""
 
 import pytest
-
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.layout import (
     DRAW,
     G_ERROR,
     LIMBO,

@@ -2,13 +2,12 @@
 
 import numpy as np
 import pytest
-
-from simcore.errors import InputError
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece.cards import load_cards
-from simcore.games.onepiece.deckrules import resolve_deck
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.cards import load_cards
+from tcgsim.simcore.games.onepiece.deckrules import resolve_deck
+from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_DECK,
     DON_RESTED,

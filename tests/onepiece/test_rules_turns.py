@@ -1,10 +1,9 @@
 """Turn structure, DON!! and Refresh (6-1..6-6): digest section 3, edge cases 4-14, 38, 40."""
 
 import pytest
-
-from simcore.games.onepiece import engine as EN
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import engine as EN
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_DECK,
     DON_RESTED,
@@ -15,7 +14,7 @@ from simcore.games.onepiece.layout import (
     N_HAND,
     STAGE_RESTED,
 )
-from simcore.games.onepiece.legal import A_ATTACK, A_DON, A_PLAY
+from tcgsim.simcore.games.onepiece.legal import A_ATTACK, A_DON, A_PLAY
 
 from . import support as S
 from .support import LEADER_REF as L

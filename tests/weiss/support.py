@@ -7,12 +7,11 @@ the clock, waiting room, stock and level zone (the order the engine stores them)
 """
 
 import numpy as np
-
-from simcore.games.weiss import cards as C
-from simcore.games.weiss import engine as EN
-from simcore.games.weiss import layout as L
-from simcore.rng import seed_stream
-from strategies.registry import resolve
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss import engine as EN
+from tcgsim.simcore.games.weiss import layout as L
+from tcgsim.simcore.rng import seed_stream
+from tcgsim.strategies.registry import resolve
 
 LOG_ROWS = 4096
 POOL: list[tuple[str, dict]] = [

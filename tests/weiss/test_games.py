@@ -8,12 +8,11 @@ import sys
 import numba
 import numpy as np
 import pytest
-
-from experiments.match import load_match
-from simcore.games.weiss import GAME
-from simcore.games.weiss import layout as L
-from simcore.games.weiss.batch import COLUMNS
-from simcore.runner import run_games
+from tcgsim.experiments.match import load_match
+from tcgsim.simcore.games.weiss import GAME
+from tcgsim.simcore.games.weiss import layout as L
+from tcgsim.simcore.games.weiss.batch import COLUMNS
+from tcgsim.simcore.runner import run_games
 
 COL = {c: i for i, c in enumerate(COLUMNS)}
 KNOWN = {L.R_LEVEL, L.R_DECK_OUT, L.R_BOTH_LOST, L.R_TURN_CAP}
@@ -81,7 +80,7 @@ def test_decks_are_legal_and_listed():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *args],
+    return subprocess.run([sys.executable, "-m", "tcgsim", *args],
                           capture_output=True, text=True)
 
 

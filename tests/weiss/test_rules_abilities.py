@@ -5,9 +5,10 @@ counter events (7.4, 10.5), the optional trigger icons (4.12.2.3-4.12.2.11), key
 Treasure card to hand (4.12.2.8.1), stock paid from the top (8.4.3) and the refresh on
 drawing the last card (3.2.3.2)."""
 
-from simcore.games.weiss import layout as L
-from simcore.games.weiss import legal as LG
-from simcore.games.weiss.legal import DIRECT, FRONTAL
+from tcgsim.simcore.games.weiss import layout as L
+from tcgsim.simcore.games.weiss import legal as LG
+from tcgsim.simcore.games.weiss.legal import DIRECT, FRONTAL
+
 from tests.weiss.support import IDX, Game
 
 

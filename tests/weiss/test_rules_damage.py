@@ -1,6 +1,7 @@
 """Damage, cancel, refresh and level-up (digest section 3 and edge cases 30-41, 46)."""
 
-from simcore.games.weiss import layout as L
+from tcgsim.simcore.games.weiss import layout as L
+
 from tests.weiss.support import Game
 
 

@@ -1,10 +1,10 @@
 """Attacks, triggers, battle, Encore and the turn's phases (digest edge cases 2-29, 42, 47)."""
 
 import numpy as np
+from tcgsim.simcore.games.weiss import layout as L
+from tcgsim.simcore.games.weiss import legal as LG
+from tcgsim.simcore.games.weiss.legal import DIRECT, FRONTAL, SIDE
 
-from simcore.games.weiss import layout as L
-from simcore.games.weiss import legal as LG
-from simcore.games.weiss.legal import DIRECT, FRONTAL, SIDE
 from tests.weiss.support import CT, IDX, Game
 
 
@@ -199,7 +199,7 @@ def test_6_4_clock_then_level_up_before_draws_then_loss():
     g.prms[0, 1] = 100.0  # clock_limit: clock whatever the level
     g.st[L.G_TURN] = 4
     np.testing.assert_equal(g.get(0, L.N_LEVEL), 3)
-    from simcore.games.weiss import events as E
+    from tcgsim.simcore.games.weiss import events as E
 
     g.start_turn()
     codes = g.log_codes()

@@ -6,11 +6,10 @@ both stages, clocks, level zones, waiting rooms, the climax zones and every zone
 
 import numpy as np
 import pytest
-
-from simcore.games.registry import get_game
-from simcore.games.weiss import cards as C
-from simcore.games.weiss import engine as EN
-from simcore.games.weiss.layout import (
+from tcgsim.simcore.games.registry import get_game
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss import engine as EN
+from tcgsim.simcore.games.weiss.layout import (
     DECK,
     EMPTY,
     G_ACTIVE,
@@ -32,9 +31,9 @@ from simcore.games.weiss.layout import (
     STOCK,
     WR,
 )
-from simcore.games.weiss.legal import facing
-from strategies.registry import families, resolve
-from strategies.weiss import policy
+from tcgsim.simcore.games.weiss.legal import facing
+from tcgsim.strategies.registry import families, resolve
+from tcgsim.strategies.weiss import policy
 
 GAME = get_game("weiss")
 TABLE = GAME.load_cards(GAME.card_files())

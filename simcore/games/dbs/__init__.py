@@ -3,15 +3,14 @@
 from pathlib import Path
 
 import numpy as np
-
-from simcore.coverage import deck_coverage
-from simcore.decks import Deck
-from simcore.game import Game
-from simcore.gamekit import Runner
-from simcore.games.dbs.cards import load_cards
-from simcore.games.dbs.deckrules import resolve_deck
-from simcore.games.dbs.importer import read_database, store_entries
-from simcore.games.dbs.layout import CARD_CAP, REASONS, RULESETS
+from tcgsim.simcore.coverage import deck_coverage
+from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.game import Game
+from tcgsim.simcore.gamekit import Runner
+from tcgsim.simcore.games.dbs.cards import load_cards
+from tcgsim.simcore.games.dbs.deckrules import resolve_deck
+from tcgsim.simcore.games.dbs.importer import read_database, store_entries
+from tcgsim.simcore.games.dbs.layout import CARD_CAP, REASONS, RULESETS
 
 
 def deck_arrays(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
@@ -22,7 +21,7 @@ def deck_arrays(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
     return decks, np.array([deck_a.leader, deck_b.leader], dtype=np.int32)
 
 
-RUNNER = Runner("simcore.games.dbs", deck_arrays)
+RUNNER = Runner("tcgsim.simcore.games.dbs", deck_arrays)
 
 GAME = Game(
     name="dbs",

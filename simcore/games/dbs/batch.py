@@ -3,10 +3,9 @@ writes."""
 
 import numpy as np
 from numba import njit, prange
-
-from simcore.games.dbs.engine import play_game
-from simcore.games.dbs.events import LOG_WIDTH
-from simcore.games.dbs.layout import (
+from tcgsim.simcore.games.dbs.engine import play_game
+from tcgsim.simcore.games.dbs.events import LOG_WIDTH
+from tcgsim.simcore.games.dbs.layout import (
     G_ERROR,
     G_FIRST,
     G_REASON,
@@ -24,7 +23,7 @@ from simcore.games.dbs.layout import (
     S_PLAYED,
     SIZE,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 # Result columns: per-game values, then per-player statistics for deck A and deck B.
 GAME_COLUMNS = ["game", "first", "winner", "reason", "turns", "error"]

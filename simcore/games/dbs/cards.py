@@ -4,8 +4,8 @@ templates the engine models (see docs/rules-coverage.md)."""
 
 from pathlib import Path
 
-from simcore.cards import CardTable, build_table, read_toml
-from simcore.errors import InputError
+from tcgsim.simcore.cards import CardTable, build_table, read_toml
+from tcgsim.simcore.errors import InputError
 
 MAX_VALUE = 1_000_000  # upper bound of every number in a card entry (int32 sums stay safe)
 

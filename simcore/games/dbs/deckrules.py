@@ -6,13 +6,12 @@ import difflib
 from pathlib import Path
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.decks import Deck, read_decklist
-from simcore.errors import InputError
-from simcore.games.dbs import cards as C
-from simcore.games.dbs.importer import FUSION_WORLD_CODE, rules_id
-from simcore.games.dbs.layout import CARD_CAP
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.decks import Deck, read_decklist
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs.importer import FUSION_WORLD_CODE, rules_id
+from tcgsim.simcore.games.dbs.layout import CARD_CAP
 
 MIN_DECK, MAX_DECK = 50, 60
 MAX_COPIES = 4

@@ -5,10 +5,10 @@ Every function works on one game's int32 state `st` (offsets in layout) and the 
 `ct`. Decisions are asked of the seat's strategy through strategies.dbs.policy.
 """
 
-from simcore.games.dbs import cards as C
-from simcore.games.dbs import events as E
-from simcore.games.dbs.events import log
-from simcore.games.dbs.layout import (
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs import events as E
+from tcgsim.simcore.games.dbs.events import log
+from tcgsim.simcore.games.dbs.layout import (
     AWAKENED,
     B_ATK,
     B_BPOW,
@@ -95,7 +95,7 @@ from simcore.games.dbs.layout import (
     WARP,
     G,
 )
-from simcore.games.dbs.legal import (
+from tcgsim.simcore.games.dbs.legal import (
     A_ATTACK,
     A_AWAKEN,
     A_END,
@@ -135,9 +135,9 @@ from simcore.games.dbs.legal import (
     spec_rem,
     strike,
 )
-from simcore.jit import kernel
-from simcore.rng import seed_stream, shuffle
-from strategies.dbs import policy
+from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.rng import seed_stream, shuffle
+from tcgsim.strategies.dbs import policy
 
 OPENING_HAND = 6  # 5-2-1-6
 LIFE_CARDS = 8  # 5-2-1-7

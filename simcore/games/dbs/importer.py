@@ -9,10 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
-
-from simcore.errors import InputError
-from simcore.games.dbs.cards import COLOR_BITS, MAX_VALUE
-from simcore.games.dbs.textparse import abilities, parse_card
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.dbs.cards import COLOR_BITS, MAX_VALUE
+from tcgsim.simcore.games.dbs.textparse import abilities, parse_card
 
 MASTERS, FUSION_WORLD = "masters", "fusion world"
 # Alternate printings: _PR, _SPR, _BD, _PR2, _SPR_S (Masters); -p1 (Fusion World).

@@ -3,8 +3,8 @@ combos, counters. Shared by the engine (to apply rules) and strategies (to choos
 options); reads only the state, never changes it.
 """
 
-from simcore.games.dbs import cards as C
-from simcore.games.dbs.layout import (
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs.layout import (
     AWAKENED,
     B_BPOW,
     B_CARD,
@@ -42,7 +42,7 @@ from simcore.games.dbs.layout import (
     U_STACKED,
     UNISON_REF,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 # Main Phase actions, encoded kind | a << 8 | b << 16.
 A_END, A_PLAY, A_ATTACK, A_AWAKEN, A_REALM, A_STACK = 0, 1, 2, 3, 4, 5

@@ -2,11 +2,10 @@
 damage."""
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.games.dbs import cards as C
-from simcore.games.dbs import events as E
-from simcore.games.dbs.layout import DRAW, G_LOGN, REASONS
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.games.dbs import cards as C
+from tcgsim.simcore.games.dbs import events as E
+from tcgsim.simcore.games.dbs.layout import DRAW, G_LOGN, REASONS
 
 
 def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.ndarray) -> list[str]:

@@ -3,16 +3,15 @@
 from pathlib import Path
 
 import numpy as np
-
-from simcore.coverage import deck_coverage
-from simcore.decks import Deck
-from simcore.game import Game
-from simcore.gamekit import Runner
-from simcore.games.onepiece.cards import load_cards
-from simcore.games.onepiece.deckrules import resolve_deck
-from simcore.games.onepiece.importer import read_database, store_entries
-from simcore.games.onepiece.layout import REASONS, RULESETS
-from simcore.games.onepiece.tuning import TUNING
+from tcgsim.simcore.coverage import deck_coverage
+from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.game import Game
+from tcgsim.simcore.gamekit import Runner
+from tcgsim.simcore.games.onepiece.cards import load_cards
+from tcgsim.simcore.games.onepiece.deckrules import resolve_deck
+from tcgsim.simcore.games.onepiece.importer import read_database, store_entries
+from tcgsim.simcore.games.onepiece.layout import REASONS, RULESETS
+from tcgsim.simcore.games.onepiece.tuning import TUNING
 
 
 def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
@@ -21,7 +20,7 @@ def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
             np.array([deck_a.leader, deck_b.leader], dtype=np.int32))
 
 
-RUNNER = Runner("simcore.games.onepiece", _decks, log_rows=20000)
+RUNNER = Runner("tcgsim.simcore.games.onepiece", _decks, log_rows=20000)
 
 GAME = Game(
     name="onepiece",

@@ -2,10 +2,9 @@
 
 import numpy as np
 from numba import njit, prange
-
-from simcore.games.onepiece.engine import play_game
-from simcore.games.onepiece.events import LOG_WIDTH
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece.engine import play_game
+from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
+from tcgsim.simcore.games.onepiece.layout import (
     G_ERROR,
     G_FIRST,
     G_REASON,
@@ -22,7 +21,7 @@ from simcore.games.onepiece.layout import (
     S_TRIGGERS,
     SIZE,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 # Result columns: per-game values, then per-player statistics for deck A and deck B.
 GAME_COLUMNS = ["game", "first", "winner", "reason", "turns", "error"]

@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from simcore.cards import CardTable, build_table, read_toml
-from simcore.errors import InputError
-from simcore.games.onepiece.layout import LIFE_CAP
+from tcgsim.simcore.cards import CardTable, build_table, read_toml
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece.layout import LIFE_CAP
 
 # Upper bound of every number in a card entry: keeps the int32 table and the power sums the
 # kernels compute (power + DON + boosts) far from overflow.

@@ -4,11 +4,10 @@ import difflib
 from pathlib import Path
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.decks import Deck, read_decklist
-from simcore.errors import InputError
-from simcore.games.onepiece import cards as C
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.decks import Deck, read_decklist
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece import cards as C
 
 DECK_SIZE = 50
 MAX_COPIES = 4

@@ -5,10 +5,10 @@ Every function works on one game's int32 state `st` (offsets in layout) and the 
 `ct`. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
 """
 
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece.events import log
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.events import log
+from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     DECK_CAP,
     DON_ACTIVE,
@@ -71,7 +71,7 @@ from simcore.games.onepiece.layout import (
     TRASH,
     TRASH_CAP,
 )
-from simcore.games.onepiece.legal import (
+from tcgsim.simcore.games.onepiece.legal import (
     A_ATTACK,
     A_DON,
     A_END,
@@ -90,9 +90,9 @@ from simcore.games.onepiece.legal import (
     is_legal_blocker,
     power,
 )
-from simcore.jit import kernel
-from simcore.rng import seed_stream, shuffle
-from strategies.onepiece import policy
+from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.rng import seed_stream, shuffle
+from tcgsim.strategies.onepiece import policy
 
 OPENING_HAND = 5
 MAX_ACTIONS_PER_TURN = 1000

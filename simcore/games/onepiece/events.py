@@ -1,7 +1,7 @@
 """Replay log records: the engine appends (code, player, a, b, c) rows when a log is given."""
 
-from simcore.games.onepiece.layout import G_LOGN
-from simcore.jit import kernel
+from tcgsim.simcore.games.onepiece.layout import G_LOGN
+from tcgsim.simcore.jit import kernel
 
 LOG_WIDTH = 5
 

@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
-
-from simcore.errors import InputError
-from simcore.games.onepiece.cards import CATEGORIES, COLOR_BITS, MAX_VALUE
-from simcore.games.onepiece.layout import LIFE_CAP
-from simcore.games.onepiece.textparse import parse_card
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece.cards import CATEGORIES, COLOR_BITS, MAX_VALUE
+from tcgsim.simcore.games.onepiece.layout import LIFE_CAP
+from tcgsim.simcore.games.onepiece.textparse import parse_card
 
 _ALT_ART = re.compile(r"_[a-z]\d+$", re.IGNORECASE)
 SLOTS = ("on_play", "main", "counter_event", "trigger")

@@ -4,8 +4,8 @@ Shared by the engine (to apply rules) and strategies (to choose among legal opti
 only the state, never changes it.
 """
 
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece.layout import (
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     EMPTY,
     F_BPOW,
@@ -24,7 +24,7 @@ from simcore.games.onepiece.layout import (
     NREF,
     PSIZE,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 # Main Phase actions, encoded kind | a << 8 | b << 16: A_PLAY (a = hand index),
 # A_DON (a = ref receiving, b = how many, 0 meaning 1), A_ATTACK (a = attacker, b = target).

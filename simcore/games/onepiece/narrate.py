@@ -1,11 +1,10 @@
 """Turn a game's log into lines a player reads: turns, plays, attacks, counters, damage."""
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece import events as E
-from simcore.games.onepiece.layout import DRAW, G_LOGN, LEADER_REF, REASONS
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.layout import DRAW, G_LOGN, LEADER_REF, REASONS
 
 
 def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.ndarray) -> list[str]:

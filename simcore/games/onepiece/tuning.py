@@ -9,10 +9,10 @@ Groups are computed from the card table, so they cover extra card pools too:
   cost_le_2, cost_ge_5        cheap and expensive cards (curve)
 """
 
-from simcore.cards import CardTable
-from simcore.deckedit import Tuning
-from simcore.games.onepiece import cards as C
-from simcore.games.onepiece.deckrules import MAX_COPIES
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.deckedit import Tuning
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece.deckrules import MAX_COPIES
 
 
 def card_groups(table: CardTable) -> dict[str, list[int]]:

@@ -4,15 +4,14 @@ ruleset)."""
 from pathlib import Path
 
 import numpy as np
-
-from simcore.coverage import deck_coverage
-from simcore.decks import Deck
-from simcore.game import Game
-from simcore.gamekit import Runner
-from simcore.games.weiss.cards import load_cards
-from simcore.games.weiss.deckrules import resolve_deck
-from simcore.games.weiss.importer import read_database, store_entries
-from simcore.games.weiss.layout import REASONS, RULESETS
+from tcgsim.simcore.coverage import deck_coverage
+from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.game import Game
+from tcgsim.simcore.gamekit import Runner
+from tcgsim.simcore.games.weiss.cards import load_cards
+from tcgsim.simcore.games.weiss.deckrules import resolve_deck
+from tcgsim.simcore.games.weiss.importer import read_database, store_entries
+from tcgsim.simcore.games.weiss.layout import REASONS, RULESETS
 
 
 def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray]:
@@ -20,7 +19,7 @@ def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray]:
     return (np.stack([deck_a.cards, deck_b.cards]).astype(np.int32),)
 
 
-RUNNER = Runner("simcore.games.weiss", _decks)
+RUNNER = Runner("tcgsim.simcore.games.weiss", _decks)
 
 GAME = Game(
     name="weiss",

@@ -2,10 +2,9 @@
 
 import numpy as np
 from numba import njit, prange
-
-from simcore.games.weiss.engine import play_game
-from simcore.games.weiss.events import LOG_WIDTH
-from simcore.games.weiss.layout import (
+from tcgsim.simcore.games.weiss.engine import play_game
+from tcgsim.simcore.games.weiss.events import LOG_WIDTH
+from tcgsim.simcore.games.weiss.layout import (
     G_ERROR,
     G_FIRST,
     G_REASON,
@@ -26,7 +25,7 @@ from simcore.games.weiss.layout import (
     S_REFRESH,
     SIZE,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 GAME_COLUMNS = ["game", "first", "winner", "reason", "turns", "error"]
 PLAYER_STATS = [

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from simcore.cards import CardTable, build_table, read_toml
-from simcore.errors import InputError
+from tcgsim.simcore.cards import CardTable, build_table, read_toml
+from tcgsim.simcore.errors import InputError
 
 MAX_VALUE = 1_000_000
 

@@ -5,12 +5,11 @@ import difflib
 from pathlib import Path
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.decks import Deck, read_decklist
-from simcore.errors import InputError
-from simcore.games.weiss import cards as C
-from simcore.games.weiss.importer import english_code
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.decks import Deck, read_decklist
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss.importer import english_code
 
 DECK_SIZE = 50
 MAX_COPIES = 4

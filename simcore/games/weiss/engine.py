@@ -6,10 +6,10 @@ Every function works on one game's int32 state `st` (offsets in layout) and the 
 `ct`. Decisions are asked of the seat's strategy through strategies.weiss.policy.
 """
 
-from simcore.games.weiss import cards as C
-from simcore.games.weiss import events as E
-from simcore.games.weiss.events import log
-from simcore.games.weiss.layout import (
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss import events as E
+from tcgsim.simcore.games.weiss.events import log
+from tcgsim.simcore.games.weiss.layout import (
     CLOCK,
     CLOCK_CAP,
     CX,
@@ -80,7 +80,7 @@ from simcore.games.weiss.layout import (
     WR,
     WR_CAP,
 )
-from simcore.games.weiss.legal import (
+from tcgsim.simcore.games.weiss.legal import (
     A_BRAIN,
     A_END,
     A_EVENT,
@@ -103,9 +103,9 @@ from simcore.games.weiss.legal import (
     power,
     soul,
 )
-from simcore.jit import kernel
-from simcore.rng import seed_stream, shuffle
-from strategies.weiss import policy
+from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.rng import seed_stream, shuffle
+from tcgsim.strategies.weiss import policy
 
 OPENING_HAND = 5
 HAND_LIMIT = 7

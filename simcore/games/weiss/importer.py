@@ -9,10 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
-
-from simcore.errors import InputError
-from simcore.games.weiss.cards import COLOR_BITS, ICONS, MAX_VALUE, TYPES
-from simcore.games.weiss.textparse import parse_card
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.weiss.cards import COLOR_BITS, ICONS, MAX_VALUE, TYPES
+from tcgsim.simcore.games.weiss.textparse import parse_card
 
 _NONE = ("", "-", "－", "—", "–")  # the DB's spellings of "no value"
 _LIMITS = {"level": 3, "cost": 20, "soul": 20, "power": MAX_VALUE}

@@ -4,8 +4,8 @@ Shared by the engine (to apply rules) and strategies (to choose among legal opti
 only the state, never changes it.
 """
 
-from simcore.games.weiss import cards as C
-from simcore.games.weiss.layout import (
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss.layout import (
     CLOCK,
     CX,
     EMPTY,
@@ -28,7 +28,7 @@ from simcore.games.weiss.layout import (
     S_STATE,
     STAND,
 )
-from simcore.jit import kernel
+from tcgsim.simcore.jit import kernel
 
 # Main Phase actions, encoded kind | a << 8 | b << 16: A_PLAY (a = hand index, b = slot),
 # A_EVENT (a = hand index), A_MOVE (swap slots a < b), A_BRAIN (a = slot of the Brainstorm).

@@ -1,11 +1,10 @@
 """Turn a Weiss Schwarz game's log into lines a player reads."""
 
 import numpy as np
-
-from simcore.cards import CardTable
-from simcore.games.weiss import cards as C
-from simcore.games.weiss import events as E
-from simcore.games.weiss.layout import DRAW, G_LOGN, REASONS
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.games.weiss import cards as C
+from tcgsim.simcore.games.weiss import events as E
+from tcgsim.simcore.games.weiss.layout import DRAW, G_LOGN, REASONS
 
 SLOTS = ["front left", "front centre", "front right", "back left", "back right"]
 KINDS = ["frontal", "side", "direct"]
