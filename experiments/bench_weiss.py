@@ -11,6 +11,7 @@ import zlib
 
 import numba
 import numpy as np
+
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.weiss.layout import M2023, REASONS
 

@@ -328,6 +328,7 @@ def run_benchmark(game_name: str = "onepiece", sizes: Sizes | None = None,
                   log: Callable[[str], None] | None = None) -> Report:
     """Take every measurement for one game; log(message) reports progress."""
     import numba
+
     from tcgsim.experiments.match import load_match
     from tcgsim.simcore.runner import run_games
 

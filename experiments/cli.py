@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import click
+
 from tcgsim.experiments.interrupts import one_interrupt_per_ctrl_c
 from tcgsim.simcore.errors import InputError
 

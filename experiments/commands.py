@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import click
+
 from tcgsim.simcore.errors import InputError
 
 

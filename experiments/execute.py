@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+
 from tcgsim.experiments.plan import Job, Plan, build_variant, make_plan
 from tcgsim.experiments.progress import Progress
 from tcgsim.experiments.spec import Backend, Experiment

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+
 from tcgsim.reports.stats import wilson
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.runner import Seat, run_games

@@ -50,6 +50,7 @@ def measure_tcgsim(seconds: float = 20.0, threads: int = 2) -> dict[str, float]:
     """Complete games per second of tcgsim's Weiss Schwarz engine (sunrise vs tide, default
     strategies) over batches of 20,000 games for about `seconds`."""
     import numba
+
     from tcgsim.experiments.match import load_match
     from tcgsim.simcore.runner import run_games
 

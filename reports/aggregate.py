@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+
 from tcgsim.reports.stats import Z95, PairedDiff, interval, paired_difference, weighted_rate
 from tcgsim.simcore.errors import InputError
 

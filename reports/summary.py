@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 import polars as pl
+
 from tcgsim.reports.stats import wilson
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
 from tcgsim.simcore.errors import InputError
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.deckedit import Tuning
 from tcgsim.simcore.decks import Deck

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from importlib import import_module
 
 import numpy as np
+
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.decks import Deck
 

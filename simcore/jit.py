@@ -9,6 +9,7 @@ measured 8x faster per call. Functions that allocate (batch runners) use plain n
 """
 
 from numba import njit
+
 from tcgsim.simcore.jitcache import use_source_keyed_cache
 
 use_source_keyed_cache()

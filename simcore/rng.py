@@ -6,6 +6,7 @@ depends on threads, batch size or the order games run in.
 """
 
 import numpy as np
+
 from tcgsim.simcore.jit import kernel
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)

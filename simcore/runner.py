@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numba
 import numpy as np
+
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.decks import Deck
 from tcgsim.simcore.game import Game

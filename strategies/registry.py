@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 import numpy as np
+
 from tcgsim.simcore.errors import InputError
 
 MAX_PARAMS = 16

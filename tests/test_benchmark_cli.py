@@ -9,6 +9,7 @@ import sys
 
 import numpy as np
 import pytest
+
 from tcgsim.experiments.benchmark import HEADER, run_child, update_markdown
 from tcgsim.simcore.errors import InputError
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
+
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.onepiece import GAME
 from tcgsim.simcore.games.onepiece.batch import COLUMNS

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+
 import tcgsim.experiments.execute as ex
 from tcgsim.experiments.cli import main
 from tcgsim.experiments.spec import Backend, loads

@@ -5,6 +5,7 @@ their shuffles and swap the first player."""
 import numba
 import numpy as np
 import pytest
+
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.onepiece import batch, engine
 from tcgsim.simcore.games.onepiece import layout as L

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tcgsim.experiments import cli
 
 _EXE = Path(sys.executable).with_name("tcgsim")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+
 import tcgsim.experiments.execute as ex
 from tcgsim.experiments.spec import load, loads
 from tcgsim.reports.aggregate import aggregate

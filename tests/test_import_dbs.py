@@ -12,12 +12,12 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.dbs.cards import load_cards
 from tcgsim.simcore.games.dbs.importer import read_database, store_entries
 from tcgsim.simcore.games.dbs.textparse import parse_card
 from tcgsim.simcore.store import load_store, merge_into_store
-
 from tests.carddata import require
 
 DATA = Path(__file__).parent / "data"

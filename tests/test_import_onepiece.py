@@ -11,11 +11,11 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.onepiece.importer import read_database, rules_id
 from tcgsim.simcore.games.onepiece.textparse import parse_card
 from tcgsim.simcore.store import load_store, merge_into_store
-
 from tests.carddata import require
 
 LABELS = Path(__file__).parent / "data" / "onepiece_labels.toml"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+
 from tcgsim.experiments.match import infer_game, load_table
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.weiss import GAME
@@ -19,7 +20,6 @@ from tcgsim.simcore.games.weiss import cards as C
 from tcgsim.simcore.games.weiss.importer import english_code, read_database, rules_id, set_of
 from tcgsim.simcore.games.weiss.textparse import parse_card
 from tcgsim.simcore.store import load_store, merge_into_store
-
 from tests.carddata import require
 
 LABELS = Path(__file__).parent / "data" / "weiss_labels.toml"

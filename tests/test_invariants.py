@@ -11,6 +11,7 @@ import itertools
 
 import numpy as np
 import pytest
+
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.onepiece import GAME, engine
 from tcgsim.simcore.games.onepiece import cards as C

@@ -53,8 +53,9 @@ def test_prune_keeps_the_newest_other_versions(tmp_path):
 
 
 def test_numba_compiles_into_the_folder_of_this_source():
-    import tcgsim.simcore.jit  # noqa: F401  (configures the cache on import)
     from numba.core import config
+
+    import tcgsim.simcore.jit  # noqa: F401  (configures the cache on import)
 
     root = Path(jitcache.__file__).resolve().parent.parent
     assert Path(config.CACHE_DIR) == jitcache.cache_dir(root)

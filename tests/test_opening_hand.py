@@ -10,6 +10,7 @@ from itertools import permutations
 
 import numpy as np
 import pytest
+
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import engine

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+
 from tcgsim.experiments.execute import Tally
 from tcgsim.reports.stats import (
     Sprt,

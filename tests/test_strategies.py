@@ -6,6 +6,7 @@ from importlib.metadata import EntryPoint
 
 import numpy as np
 import pytest
+
 import tcgsim.strategies.registry as registry
 from tcgsim.experiments.ladder import elo_ratings, run_ladder
 from tcgsim.simcore.errors import InputError

@@ -10,6 +10,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+
 from tcgsim.experiments.ladder import run_ladder
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.dbs import layout as DL

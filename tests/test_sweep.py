@@ -5,6 +5,7 @@ game runs."""
 from collections import Counter
 
 import pytest
+
 from tcgsim.experiments.plan import build_variant, make_plan
 from tcgsim.experiments.spec import Vary, loads
 from tcgsim.simcore.deckedit import DeckCounts, group_members

@@ -3,6 +3,7 @@ Life cards, the opponent's hand) never changes a decision."""
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,

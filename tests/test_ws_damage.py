@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore import rng as R
 from tcgsim.simcore.damage import weiss_kernels as K
 from tcgsim.simcore.damage.weiss import (

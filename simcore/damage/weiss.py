@@ -38,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
+
 from tcgsim.simcore.damage import weiss_kernels as K
 from tcgsim.simcore.errors import InputError
 

@@ -12,6 +12,7 @@ Point, E 9.2.2 and 9.9.1), level-up 9.3, loss 9.4, Shot 4.12.2.7.
 
 import numpy as np
 from numba import njit, prange
+
 from tcgsim.simcore.jit import kernel
 from tcgsim.simcore.rng import GOLDEN, mix64, seed_stream
 

@@ -7,6 +7,7 @@ Life card lost (the engine stores both stacks with the top at the end).
 """
 
 import numpy as np
+
 from tcgsim.simcore.games.dbs import cards as C
 from tcgsim.simcore.games.dbs import engine as EN
 from tcgsim.simcore.games.dbs import layout as L

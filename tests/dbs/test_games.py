@@ -9,6 +9,7 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.dbs import GAME, engine
 from tcgsim.simcore.games.dbs import layout as L

@@ -3,11 +3,11 @@ each named after its rule number and asserting the exact outcome."""
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.games.dbs import engine as EN
 from tcgsim.simcore.games.dbs import events as E
 from tcgsim.simcore.games.dbs import layout as L
 from tcgsim.simcore.games.dbs import legal as LG
-
 from tests.dbs import support as S
 from tests.dbs.support import make_game, new_game
 

@@ -3,7 +3,6 @@
 7-4-1-10), KO by power (limit, [Indestructible] 10-12-1), charge and untap energy."""
 
 from tcgsim.simcore.games.dbs import layout as L
-
 from tests.dbs import support as S
 from tests.dbs.support import DEFAULT, RANDOM, make_game
 

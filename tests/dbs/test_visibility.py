@@ -6,6 +6,7 @@ zone's count."""
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.games.dbs import GAME, deck_arrays
 from tcgsim.simcore.games.dbs import engine as EN
 from tcgsim.simcore.games.dbs.layout import (

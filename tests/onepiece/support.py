@@ -12,6 +12,7 @@ next Life card lost (the engine stores both stacks with the top at the end).
 from pathlib import Path
 
 import numpy as np
+
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import legal as LG

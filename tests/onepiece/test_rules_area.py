@@ -3,6 +3,7 @@ digest section 3, edge cases 31-34 and 41."""
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.games.onepiece import GAME
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.batch import COLUMNS

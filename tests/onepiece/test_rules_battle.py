@@ -1,6 +1,7 @@
 """Attacks and battles (7-1): digest section 3, edge cases 15-23."""
 
 import pytest
+
 from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece import legal as LG

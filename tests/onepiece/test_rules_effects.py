@@ -4,7 +4,6 @@
 limit the engine ignored would pick the costlier Character and fail these tests."""
 
 from tcgsim.simcore.games.onepiece.layout import F_RESTED, N_CHARS
-
 from tests.onepiece import support as S
 
 

@@ -2,6 +2,7 @@
 (Life-based losses are in test_rules_damage)."""
 
 import pytest
+
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.layout import (
     DRAW,

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E

@@ -1,6 +1,7 @@
 """Turn structure, DON!! and Refresh (6-1..6-6): digest section 3, edge cases 4-14, 38, 40."""
 
 import pytest
+
 from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.layout import (

@@ -7,6 +7,7 @@ the clock, waiting room, stock and level zone (the order the engine stores them)
 """
 
 import numpy as np
+
 from tcgsim.simcore.games.weiss import cards as C
 from tcgsim.simcore.games.weiss import engine as EN
 from tcgsim.simcore.games.weiss import layout as L

@@ -6,9 +6,9 @@ from math import comb
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.games.weiss import layout as L
 from tcgsim.simcore.rng import shuffle
-
 from tests.weiss.support import IDX, Game
 
 TRIALS = 20000

@@ -12,10 +12,10 @@ loss 9.4."""
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.damage.weiss import Defender, Instance, damage_distribution, trace_sequence
 from tcgsim.simcore.games.weiss import layout as L
 from tcgsim.simcore.rng import seed_stream, shuffle
-
 from tests.weiss.support import Game
 
 P = 1  # the defender

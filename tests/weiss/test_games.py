@@ -8,6 +8,7 @@ import sys
 import numba
 import numpy as np
 import pytest
+
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.weiss import GAME
 from tcgsim.simcore.games.weiss import layout as L

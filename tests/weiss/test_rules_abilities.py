@@ -8,7 +8,6 @@ drawing the last card (3.2.3.2)."""
 from tcgsim.simcore.games.weiss import layout as L
 from tcgsim.simcore.games.weiss import legal as LG
 from tcgsim.simcore.games.weiss.legal import DIRECT, FRONTAL
-
 from tests.weiss.support import IDX, Game
 
 

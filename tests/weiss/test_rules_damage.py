@@ -1,7 +1,6 @@
 """Damage, cancel, refresh and level-up (digest section 3 and edge cases 30-41, 46)."""
 
 from tcgsim.simcore.games.weiss import layout as L
-
 from tests.weiss.support import Game
 
 

@@ -1,10 +1,10 @@
 """Attacks, triggers, battle, Encore and the turn's phases (digest edge cases 2-29, 42, 47)."""
 
 import numpy as np
+
 from tcgsim.simcore.games.weiss import layout as L
 from tcgsim.simcore.games.weiss import legal as LG
 from tcgsim.simcore.games.weiss.legal import DIRECT, FRONTAL, SIDE
-
 from tests.weiss.support import CT, IDX, Game
 
 

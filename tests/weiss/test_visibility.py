@@ -6,6 +6,7 @@ both stages, clocks, level zones, waiting rooms, the climax zones and every zone
 
 import numpy as np
 import pytest
+
 from tcgsim.simcore.games.registry import get_game
 from tcgsim.simcore.games.weiss import cards as C
 from tcgsim.simcore.games.weiss import engine as EN

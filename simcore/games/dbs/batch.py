@@ -3,6 +3,7 @@ writes."""
 
 import numpy as np
 from numba import njit, prange
+
 from tcgsim.simcore.games.dbs.engine import play_game
 from tcgsim.simcore.games.dbs.events import LOG_WIDTH
 from tcgsim.simcore.games.dbs.layout import (

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
+
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.dbs.cards import COLOR_BITS, MAX_VALUE
 from tcgsim.simcore.games.dbs.textparse import abilities, parse_card

@@ -2,6 +2,7 @@
 damage."""
 
 import numpy as np
+
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.games.dbs import cards as C
 from tcgsim.simcore.games.dbs import events as E

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import numpy as np
+
 from tcgsim.simcore.coverage import deck_coverage
 from tcgsim.simcore.decks import Deck
 from tcgsim.simcore.game import Game

@@ -2,6 +2,7 @@
 
 import numpy as np
 from numba import njit, prange
+
 from tcgsim.simcore.games.onepiece.engine import play_game
 from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
 from tcgsim.simcore.games.onepiece.layout import (

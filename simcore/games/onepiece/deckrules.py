@@ -4,6 +4,7 @@ import difflib
 from pathlib import Path
 
 import numpy as np
+
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.decks import Deck, read_decklist
 from tcgsim.simcore.errors import InputError

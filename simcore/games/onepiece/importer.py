@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
+
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.onepiece.cards import CATEGORIES, COLOR_BITS, MAX_VALUE
 from tcgsim.simcore.games.onepiece.layout import LIFE_CAP

@@ -1,6 +1,7 @@
 """Turn a game's log into lines a player reads: turns, plays, attacks, counters, damage."""
 
 import numpy as np
+
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E

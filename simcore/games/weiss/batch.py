@@ -2,6 +2,7 @@
 
 import numpy as np
 from numba import njit, prange
+
 from tcgsim.simcore.games.weiss.engine import play_game
 from tcgsim.simcore.games.weiss.events import LOG_WIDTH
 from tcgsim.simcore.games.weiss.layout import (

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
+
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.weiss.cards import COLOR_BITS, ICONS, MAX_VALUE, TYPES
 from tcgsim.simcore.games.weiss.textparse import parse_card

@@ -1,6 +1,7 @@
 """Turn a Weiss Schwarz game's log into lines a player reads."""
 
 import numpy as np
+
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.games.weiss import cards as C
 from tcgsim.simcore.games.weiss import events as E
