@@ -1,0 +1,1 @@
+"""ONE PIECE card effects: opcodes, pattern rules, the interpreter and its timing points."""

@@ -1,0 +1,258 @@
+"""ONE PIECE effect vocabulary: timings, durations, filter zones, condition kinds, questions
+and opcodes with their argument schema. The single source for the compiler (rules.py,
+simcore.effects.asm) and the interpreter (interp.py, timing.py); new opcodes are appended
+within their group so that numbers stay stable.
+
+Code rows are (op, a, b, c); `fxlayout.X` (-1) as an amount means the frame's X register.
+Opcodes are grouped by `op >> 4` for the interpreter's two-level dispatch."""
+
+# Timings (8-1-3, 10-2): T_* values index the bits of card_tm and H_TMASK.
+T_ON_PLAY = 0  # [On Play] (10-2-1)
+T_WHEN_ATTACKING = 1  # [When Attacking] (10-2-4, 7-1-1-3)
+T_ON_BLOCK = 2  # [On Block] (10-2-5, 7-1-2-2)
+T_ON_KO = 3  # [On K.O.] (10-2-17)
+T_ACTIVATE_MAIN = 4  # [Activate: Main] (10-2-2)
+T_MAIN = 5  # Event [Main] (10-2-3)
+T_COUNTER = 6  # Event [Counter] (10-2-10, 7-1-3-2-2)
+T_TRIGGER = 7  # [Trigger] (10-1-5)
+T_END_OF_YOUR_TURN = 8  # [End of Your Turn] (10-2-7)
+T_END_OF_OPP_TURN = 9  # [End of Your Opponent's Turn] (10-2-8)
+T_ON_OPP_ATTACK = 10  # [On Your Opponent's Attack] (10-2-16)
+T_YOUR_TURN = 11  # [Your Turn] continuous (10-2-11)
+T_OPP_TURN = 12  # [Opponent's Turn] continuous (10-2-12)
+T_CONTINUOUS = 13  # continuous, no timing tag (8-1-3-3)
+T_START_OF_GAME = 14  # "at the start of the game" (5-2-1-5-1)
+T_START_OF_TURN = 15  # "at the start of your turn" (6-2-2)
+T_REPLACE_KO = 16  # "would be K.O.'d ... instead" (8-1-3-4)
+T_WHEN_KOD_OTHER = 17  # "when your/opponent's Character is K.O.'d" (8-1-3-1)
+T_END_OF_BATTLE = 18  # "at the end of the battle" (7-1-5)
+T_REPLACE_REMOVE = 19  # "would be removed from the field by an effect ... instead"
+TIMINGS = {
+    "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
+    "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
+    "TRIGGER": T_TRIGGER, "END_OF_YOUR_TURN": T_END_OF_YOUR_TURN,
+    "END_OF_OPP_TURN": T_END_OF_OPP_TURN, "ON_OPP_ATTACK": T_ON_OPP_ATTACK,
+    "YOUR_TURN": T_YOUR_TURN, "OPP_TURN": T_OPP_TURN, "CONTINUOUS": T_CONTINUOUS,
+    "START_OF_GAME": T_START_OF_GAME, "START_OF_TURN": T_START_OF_TURN,
+    "REPLACE_KO": T_REPLACE_KO, "WHEN_KOD_OTHER": T_WHEN_KOD_OTHER,
+    "END_OF_BATTLE": T_END_OF_BATTLE, "REPLACE_REMOVE": T_REPLACE_REMOVE,
+}
+
+# Durations of modifiers (6-6, 7-1-5, 6-2-1).
+D_BATTLE = 0  # during this battle
+D_TURN = 1  # during this turn
+D_UNTIL_OPP_END = 2  # until the end of the opponent's next turn
+D_UNTIL_YOUR_START = 3  # until the start of your next turn
+D_CONTINUOUS = 4  # while the continuous ability applies (recomputed by settle)
+DURATIONS = {"BATTLE": D_BATTLE, "TURN": D_TURN, "UNTIL_OPP_END": D_UNTIL_OPP_END,
+             "UNTIL_YOUR_START": D_UNTIL_YOUR_START, "CONTINUOUS": D_CONTINUOUS}
+
+# Filter zones.
+Z_FIELD_CHAR = 0  # Characters on the field
+Z_FIELD_LC = 1  # Leader or Characters
+Z_LEADER = 2
+Z_HAND = 3
+Z_TRASH = 4
+Z_LOOK = 5  # the look window on top of the deck
+Z_SEL = 6  # the frame's selection register
+Z_LIFE = 7
+Z_STAGE = 8
+Z_DON = 9  # DON!! cards on the field (cost area / given)
+ZONES = {"FIELD_CHAR": Z_FIELD_CHAR, "FIELD_LC": Z_FIELD_LC, "LEADER": Z_LEADER,
+         "HAND": Z_HAND, "TRASH": Z_TRASH, "LOOK": Z_LOOK, "SEL": Z_SEL, "LIFE": Z_LIFE,
+         "STAGE": Z_STAGE, "DON": Z_DON}
+
+# Destinations (PICK, PLAY and the "put" ops).
+DEST_HAND, DEST_PLAY, DEST_PLAY_RESTED, DEST_TRASH, DEST_DECK_TOP, DEST_DECK_BOTTOM = range(6)
+DEST_LIFE_UP, DEST_LIFE_DOWN = 6, 7
+DESTS = {"hand": DEST_HAND, "play": DEST_PLAY, "play_rested": DEST_PLAY_RESTED,
+         "trash": DEST_TRASH, "deck_top": DEST_DECK_TOP, "deck_bottom": DEST_DECK_BOTTOM,
+         "life_up": DEST_LIFE_UP, "life_down": DEST_LIFE_DOWN}
+
+# Condition kinds (cond rows' CD_KIND).
+CK_LEADER_PRED = 0  # the WHO player's Leader matches filter FLT (type, name, colour)
+CK_TRASH = 1  # cards in WHO's trash CMP VALUE
+CK_LIFE = 2  # WHO's Life CMP VALUE
+CK_HAND = 3  # WHO's hand size CMP VALUE
+CK_DON_FIELD = 4  # DON!! cards on WHO's field CMP VALUE
+CK_DON_ACTIVE = 5  # active DON!! of WHO CMP VALUE
+CK_DON_GIVEN_SELF = 6  # [DON!! xN]: DON!! given to the source card >= VALUE (10-2-9)
+CK_YOUR_TURN = 7  # it is the controller's turn
+CK_OPP_TURN = 8  # it is the opponent's turn
+CK_COUNT = 9  # cards matching FLT CMP VALUE
+CK_CMP_LIFE_OPP = 10  # controller's Life CMP opponent's Life (VALUE = offset)
+CK_CHARS = 11  # WHO's Characters CMP VALUE
+CK_DECK = 12  # cards in WHO's deck CMP VALUE
+CK_OK = 13  # "if you do": the previous step succeeded
+CK_SELF_RESTED = 14  # the source card is rested
+CK_OR = 15  # OR of the next VALUE condition rows
+CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
+         "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
+         "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
+         "OPP_TURN": CK_OPP_TURN, "COUNT": CK_COUNT, "CMP_LIFE_OPP": CK_CMP_LIFE_OPP,
+         "CHARS": CK_CHARS, "DECK": CK_DECK, "OK": CK_OK, "SELF_RESTED": CK_SELF_RESTED,
+         "OR": CK_OR}
+
+# Questions asked of the strategy (policy.choose / confirm / order).
+Q_TARGET = 0  # choose a card for an effect
+Q_COST_CARD = 1  # choose a card to pay a cost with
+Q_PICK = 2  # choose a card from the look window
+Q_ORDER_BOTTOM = 3  # order cards going to the deck bottom
+Q_MODE = 4  # choose one of several options
+Q_CONFIRM = 5  # "you may" / an optional cost / use a [Trigger]
+Q_ORDER = 6  # which pending ability resolves next
+
+# Granted keywords use the card table's KW_* bits; prohibitions use these (PROHIBIT op).
+PR_NO_ATTACK = 1 << 8
+PR_NO_BLOCK = 1 << 9  # cannot activate [Blocker]
+PR_NO_KO_BATTLE = 1 << 10
+PR_NO_KO_EFFECT = 1 << 11
+PR_NO_REST = 1 << 12
+PR_NO_REMOVE_EFFECT = 1 << 13  # cannot be removed from the field by opponent's effects
+PR_NO_ACTIVATE_BLOCKER = PR_NO_BLOCK
+PR_NO_ATTACK_LEADER = 1 << 14
+PR_NEGATED = 1 << 15  # the card's effects are negated
+
+# Opcodes: group = op >> 4.
+# Flow (0x00).
+OP_END = 0x00
+OP_SKIP_UNLESS = 0x01  # a=cond row, b=rows to skip when the condition fails
+OP_IF_DO = 0x02  # b=rows to skip unless the previous step succeeded ("If you do", 8-3-2-4)
+OP_MAY = 0x03  # b=rows to skip when the player declines ("you may", Q_CONFIRM)
+OP_CHOOSE_ONE = 0x04  # a=options; each option starts with OP_OPTION (Q_MODE)
+OP_OPTION = 0x05  # b=rows of this option
+OP_SET_X = 0x06  # a=XS_* source, b=argument: X := that value
+OP_JUMP = 0x07  # b=rows to skip
+# Selection (0x10): set the frame's `sel` register.
+OP_SEL = 0x10  # a=filter row, b=count, c=SELF_UPTO bit (1 = "up to", 8-4-4-1)
+OP_SEL_ALL = 0x11  # a=filter row
+OP_SEL_SELF = 0x12  # the source card
+OP_SEL_LEADER = 0x13  # a=OWN_SELF/OWN_OPP
+OP_SEL_BATTLE = 0x14  # a=0 own card in battle, 1 opponent's card in battle
+# On the selection (0x20).
+OP_KO = 0x20  # K.O. (10-2-17 queues [On K.O.]; replacement first, 8-1-3-4)
+OP_TRASH = 0x21  # to the owner's trash (not a K.O.)
+OP_TO_HAND = 0x22  # return to the owner's hand
+OP_TO_DECK = 0x23  # a=0 top, 1 bottom of the owner's deck
+OP_TO_LIFE = 0x24  # a=0 face down, 1 face up; top of the owner's Life
+OP_REST = 0x25
+OP_SET_ACTIVE = 0x26
+OP_POWER = 0x27  # a=amount (X allowed), b=D_* duration
+OP_COST = 0x28  # a=amount, b=D_* duration (2-7-6)
+OP_SET_BASE = 0x29  # a=base power, b=D_* duration (4-9-2-1)
+OP_GRANT = 0x2A  # a=KW_* bits, b=D_* duration
+OP_PROHIBIT = 0x2B  # a=PR_* bits, b=D_* duration
+OP_GIVE_DON = 0x2C  # a=count, b=0 from active / 1 from rested DON!! (6-5-5)
+OP_PLAY = 0x2D  # play the selected cards, a=1 rested (no cost paid)
+OP_NEGATE = 0x2E  # b=D_* duration: the selection's effects are negated
+# Player and zones (0x30, 0x40): a=who (OWN_SELF/OWN_OPP) unless stated.
+OP_DRAW = 0x30  # a=count
+OP_TRASH_HAND = 0x31  # a=count, b=filter row: the controller trashes from hand
+OP_OPP_TRASH_HAND = 0x32  # a=count: the opponent chooses and trashes from their hand
+OP_MILL = 0x33  # a=count: top of the controller's deck to the trash
+OP_LOOK = 0x34  # a=count: open the look window on the top of the controller's deck
+OP_PICK = 0x35  # a=filter row, b=max, c=DEST_*: pick from the look window (reveal)
+OP_REST_TO = 0x36  # a=0 bottom / 1 top: the rest of the look window (Q_ORDER_BOTTOM)
+OP_SCRY = 0x37  # a=count: look, then each to top or bottom
+OP_REVEAL_TOP = 0x38  # a=filter row: reveal the top card; ok := it matches
+OP_SHUFFLE = 0x39  # shuffle the controller's deck
+OP_ADD_LIFE = 0x3A  # a=count, b=0 face down / 1 face up: top of deck to top of Life
+OP_LIFE_TO_HAND = 0x3B  # a=count, b=0 top / 1 bottom, c=who
+OP_TRASH_LIFE = 0x3C  # a=count, b=0 top / 1 bottom, c=who
+OP_DAMAGE = 0x3D  # a=count: damage to the opponent's Leader (effect damage, 8-6-2-1)
+OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom: the controller puts hand cards
+OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
+OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c=1 rested
+OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand
+OP_SEL_ADD = 0x42  # a=filter row, b=count: append to sel (a second target)
+# DON!! (0x50).
+OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
+OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-6)
+OP_DON_REST = 0x52  # a=count, c=who
+OP_DON_ACTIVE = 0x53  # a=count: set rested DON!! active
+OP_DON_RETURN_GIVEN = 0x54  # return the DON!! given to the selection to the cost area
+# Costs (0x60): run before the body; can_pay checks them all first (8-3-1-3).
+OP_C_REST_DON = 0x60  # a=count: rest active DON!! (① etc., 8-3-1-5)
+OP_C_DON_MINUS = 0x61  # a=count: DON!! -N (8-3-1-6)
+OP_C_TRASH_HAND = 0x62  # a=count, b=filter row (-1 any)
+OP_C_REST_SELF = 0x63
+OP_C_TRASH_SELF = 0x64
+OP_C_RETURN_OWN = 0x65  # a=filter row: return one of your Characters to hand
+OP_C_KO_OWN = 0x66  # a=filter row: K.O. one of your Characters
+OP_C_HAND_TO_DECK = 0x67  # a=count, b=0 top / 1 bottom
+OP_C_LIFE_TO_HAND = 0x68  # a=count, b=0 top / 1 bottom
+OP_C_TRASH_TO_DECK = 0x69  # a=count, b=filter row
+OP_C_REST_OWN = 0x6A  # a=filter row: rest one of your cards
+OP_C_TRASH_LIFE = 0x6B  # a=count
+
+# X register sources (OP_SET_X a=...).
+XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
+
+# name, argument names, rule numbers: for the assembler, the disassembler and `cards explain`.
+OPS = {
+    OP_END: ("END", (), ()),
+    OP_SKIP_UNLESS: ("SKIP_UNLESS", ("cond", "skip"), ()),
+    OP_IF_DO: ("IF_DO", ("", "skip"), ("8-3-2-4",)),
+    OP_MAY: ("MAY", ("", "skip"), ("8-3-2-5",)),
+    OP_CHOOSE_ONE: ("CHOOSE_ONE", ("n",), ()),
+    OP_OPTION: ("OPTION", ("", "len"), ()),
+    OP_SET_X: ("SET_X", ("src", "arg"), ()),
+    OP_JUMP: ("JUMP", ("", "skip"), ()),
+    OP_SEL: ("SEL", ("flt", "n", "upto"), ("8-4-4-1", "1-3-2")),
+    OP_SEL_ALL: ("SEL_ALL", ("flt",), ()),
+    OP_SEL_SELF: ("SEL_SELF", (), ()),
+    OP_SEL_LEADER: ("SEL_LEADER", ("who",), ()),
+    OP_SEL_BATTLE: ("SEL_BATTLE", ("side",), ()),
+    OP_KO: ("KO", (), ("10-2-17", "8-1-3-4")),
+    OP_TRASH: ("TRASH", (), ()),
+    OP_TO_HAND: ("TO_HAND", (), ()),
+    OP_TO_DECK: ("TO_DECK", ("pos",), ()),
+    OP_TO_LIFE: ("TO_LIFE", ("face",), ()),
+    OP_REST: ("REST", (), ()),
+    OP_SET_ACTIVE: ("SET_ACTIVE", (), ()),
+    OP_POWER: ("POWER", ("n", "dur"), ("6-6",)),
+    OP_COST: ("COST", ("n", "dur"), ("2-7-6",)),
+    OP_SET_BASE: ("SET_BASE", ("n", "dur"), ("4-9-2-1",)),
+    OP_GRANT: ("GRANT", ("kw", "dur"), ()),
+    OP_PROHIBIT: ("PROHIBIT", ("flags", "dur"), ("1-3-3",)),
+    OP_GIVE_DON: ("GIVE_DON", ("n", "rested"), ("6-5-5",)),
+    OP_PLAY: ("PLAY", ("rested",), ()),
+    OP_NEGATE: ("NEGATE", ("", "dur"), ()),
+    OP_DRAW: ("DRAW", ("n",), ()),
+    OP_TRASH_HAND: ("TRASH_HAND", ("n", "flt"), ()),
+    OP_OPP_TRASH_HAND: ("OPP_TRASH_HAND", ("n",), ()),
+    OP_MILL: ("MILL", ("n",), ()),
+    OP_LOOK: ("LOOK", ("n",), ()),
+    OP_PICK: ("PICK", ("flt", "max", "dest"), ("8-4-4-1",)),
+    OP_REST_TO: ("REST_TO", ("pos",), ()),
+    OP_SCRY: ("SCRY", ("n",), ()),
+    OP_REVEAL_TOP: ("REVEAL_TOP", ("flt",), ()),
+    OP_SHUFFLE: ("SHUFFLE", (), ()),
+    OP_ADD_LIFE: ("ADD_LIFE", ("n", "face"), ()),
+    OP_LIFE_TO_HAND: ("LIFE_TO_HAND", ("n", "pos", "who"), ()),
+    OP_TRASH_LIFE: ("TRASH_LIFE", ("n", "pos", "who"), ()),
+    OP_DAMAGE: ("DAMAGE", ("n",), ("8-6-2-1",)),
+    OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos"), ()),
+    OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
+    OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
+    OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n"), ()),
+    OP_SEL_ADD: ("SEL_ADD", ("flt", "n", "upto"), ()),
+    OP_DON_ADD: ("DON_ADD", ("n", "rested"), ()),
+    OP_DON_MINUS: ("DON_MINUS", ("n",), ("10-2-6",)),
+    OP_DON_REST: ("DON_REST", ("n", "", "who"), ()),
+    OP_DON_ACTIVE: ("DON_ACTIVE", ("n",), ()),
+    OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),
+    OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
+    OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
+    OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
+    OP_C_REST_SELF: ("C_REST_SELF", (), ()),
+    OP_C_TRASH_SELF: ("C_TRASH_SELF", (), ()),
+    OP_C_RETURN_OWN: ("C_RETURN_OWN", ("flt",), ()),
+    OP_C_KO_OWN: ("C_KO_OWN", ("flt",), ()),
+    OP_C_HAND_TO_DECK: ("C_HAND_TO_DECK", ("n", "pos"), ()),
+    OP_C_LIFE_TO_HAND: ("C_LIFE_TO_HAND", ("n", "pos"), ()),
+    OP_C_TRASH_TO_DECK: ("C_TRASH_TO_DECK", ("n", "flt"), ()),
+    OP_C_REST_OWN: ("C_REST_OWN", ("flt",), ()),
+    OP_C_TRASH_LIFE: ("C_TRASH_LIFE", ("n",), ()),
+}
+OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}
