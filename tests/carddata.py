@@ -1,4 +1,7 @@
-"""Where the shared public card data lives for integration tests (skipped when absent)."""
+"""Where the shared public card data lives for integration tests.
+
+Skipped when absent on a developer's machine; a failure in CI (CI=true or
+TCGSIM_REQUIRE_SHARED=1), where a skip would silently switch the checks off."""
 
 import os
 from pathlib import Path
@@ -9,9 +12,18 @@ SHARED = Path(os.environ.get("TCGSIM_SHARED", Path(__file__).resolve().parents[2
 CARDDATA = SHARED / "carddata"
 
 
+def required_everywhere() -> bool:
+    """True where the shared data must be present: in CI, or when asked for."""
+    flags = (os.environ.get("CI", ""), os.environ.get("TCGSIM_REQUIRE_SHARED", ""))
+    return any(f.lower() in ("1", "true", "yes") for f in flags)
+
+
 def require(*parts: str) -> Path:
-    """The shared path, or skip the test with the reason."""
+    """The shared path; else skip the test with the reason (fail it in CI)."""
     path = CARDDATA.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"shared card data not found at {path} (set TCGSIM_SHARED)")
+        message = f"shared card data not found at {path} (set TCGSIM_SHARED)"
+        if required_everywhere():
+            pytest.fail(message)
+        pytest.skip(message)
     return path
