@@ -1,6 +1,5 @@
 """The `tcgsim` command line."""
 
-import os
 import sys
 from pathlib import Path
 
@@ -26,6 +25,12 @@ def cli() -> None:
 
 def _game_option(f):
     return click.option("--game", "-g", default="onepiece", show_default=True, help=GAME_HELP)(f)
+
+
+def _progress_option(f):
+    return click.option("--progress/--no-progress", default=None,
+                        help="Progress bar on stderr (games/s, ETA, the estimate so far) "
+                        "[default: when stderr is a terminal].")(f)
 
 
 def _match_options(f):
@@ -73,10 +78,12 @@ def _ruleset(game, name: str | None) -> int:
 @click.option("--threads", "-t", type=click.IntRange(1), default=None,
               help="Worker threads (default: all cores).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write one row per game to this parquet file.")
+              help="Write one row per game to this parquet file (written batch by batch, "
+              "then joined: memory stays flat).")
 @click.option("--debug", is_flag=True, help="Check the rules invariants after every action.")
+@_progress_option
 def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
-             params_a, params_b, card_files, n_games, threads, out, debug):
+             params_a, params_b, card_files, n_games, threads, out, debug, progress):
     """Play DECK_A against DECK_B and report the win rate of DECK_A.
 
     DECK_A and DECK_B are built-in deck names (see `tcgsim decks`) or decklist files.
@@ -84,9 +91,9 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
     overall, going first and going second.
     """
     from tcgsim.experiments.match import load_match
-    from tcgsim.reports.summary import format_summary, summarize
-    from tcgsim.simcore.results import to_frame
-    from tcgsim.simcore.runner import run_games
+    from tcgsim.experiments.progress import Progress, wanted
+    from tcgsim.experiments.stream import simulate_streaming
+    from tcgsim.reports.summary import format_summary
 
     g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
                                 store, params_a, params_b)
@@ -96,28 +103,27 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
         if not parent.is_dir():
             raise InputError(f"{out}: folder {parent} does not exist")
     n_games += n_games % 2
-    show = sys.stderr.isatty() and n_games >= 400_000
-    if show:
-        with click.progressbar(length=n_games, label="games", file=sys.stderr) as bar:
-            res = run_games(g, table, a, b, seed, n_games, ruleset=rs, turn_cap=turn_cap,
-                            threads=threads, debug=debug, progress=bar.update)
-    else:
-        res = run_games(g, table, a, b, seed, n_games, ruleset=rs, turn_cap=turn_cap,
-                        threads=threads, debug=debug)
     meta = {"game_name": g.name, "seed": seed, "deck_a": a.deck.name, "deck_b": b.deck.name,
             "strategy_a": a.strategy, "strategy_b": b.strategy,
             "ruleset": ruleset or next(iter(g.rulesets))}
-    df = to_frame(res.rows, g.columns, g.reasons, meta)
+    with Progress(n_games, wanted(progress)) as bar:
+        st = simulate_streaming(g, table, a, b, seed, n_games, meta, ruleset=rs,
+                                turn_cap=turn_cap, threads=threads, debug=debug,
+                                out=Path(out) if out is not None else None, progress=bar)
+    res, s = st.run, st.tally.summary()
     if res.interrupted:
-        click.echo(f"Interrupted: reporting the {df.height} games that finished.", err=True)
-    if df.height == 0:
+        click.echo(f"Interrupted: reporting the {s.games} games that finished.", err=True)
+    if s.games == 0:
+        if st.writer is not None:
+            st.writer.discard()
         raise SystemExit(130)
-    click.echo(format_summary(summarize(df), a.deck.name, b.deck.name, res.seconds))
-    _print_coverage(g, table, (a, b), store)
+    click.echo(format_summary(s, a.deck.name, b.deck.name, res.seconds))
+    try:
+        _print_coverage(g, table, (a, b), store)
+    finally:
+        if st.writer is not None:
+            st.writer.finish()
     if out is not None:
-        tmp = f"{out}.partial"
-        df.write_parquet(tmp)
-        os.replace(tmp, out)
         click.echo(f"  rows written to {out}")
     if res.interrupted:
         raise SystemExit(130)
