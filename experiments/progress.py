@@ -4,14 +4,15 @@ live estimate, drawn on stderr by tqdm.
 Shown when stderr is a terminal, quiet when it is not (piped, redirected to a file);
 --progress / --no-progress force it on or off (see `wanted`)."""
 
+import shutil
 import sys
 from typing import TextIO
 
 from tqdm import tqdm
 
-BAR_FORMAT = ("{desc}{percentage:5.1f} % |{bar:24}| {n:,}/{total:,} games  {rate_fmt}  "
+BAR_FORMAT = ("{desc}{percentage:3.0f}%|{bar}| {n:,}/{total:,} games, {rate_fmt}, "
               "ETA {remaining}{postfix}")
-OPEN_FORMAT = "{desc}{n:,} games  {rate_fmt}  {elapsed}{postfix}"  # total not known
+OPEN_FORMAT = "{desc}{n:,} games, {rate_fmt}, {elapsed}{postfix}"  # total not known
 
 
 def wanted(flag: bool | None, stream: TextIO | None = None) -> bool:
@@ -39,11 +40,14 @@ class Progress:
         self.note = ""
         self.bar: tqdm | None = None
         if enabled:
+            # The terminal's size, or 80x24 when it reports none (a fresh pseudo-terminal
+            # says 0x0, for which tqdm would hide the bar).
+            cols, rows = shutil.get_terminal_size()
             self.bar = tqdm(total=max(total, 1) if total is not None else None,
                             file=self.stream, desc=f"{label} " if label else "",
                             unit=" games", unit_scale=True, smoothing=0, mininterval=0.2,
                             bar_format=BAR_FORMAT if total is not None else OPEN_FORMAT,
-                            ascii=" #", leave=True, dynamic_ncols=False, ncols=200)
+                            ascii=" #", leave=True, ncols=cols, nrows=rows)
 
     def __enter__(self) -> "Progress":
         return self

@@ -23,7 +23,7 @@ from tcgsim.reports.summary import SummaryTally
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.results import to_frame
-from tcgsim.simcore.runner import RunResult, Seat, run_games
+from tcgsim.simcore.runner import BATCH, RunResult, Seat, run_games
 
 
 class RowWriter:
@@ -67,7 +67,7 @@ def simulate_streaming(game: Game, table: CardTable, a: Seat, b: Seat, seed: int
                        n_games: int, meta: dict[str, object], ruleset: int = 0,
                        turn_cap: int | None = None, threads: int | None = None,
                        debug: bool = False, out: Path | None = None,
-                       progress: Progress | None = None) -> Streamed:
+                       progress: Progress | None = None, batch_size: int = BATCH) -> Streamed:
     """Play n_games; count (and with `out`, write) each batch as it finishes, showing the
     win rate so far on the progress bar. Ctrl-C stops after the finished batches; call
     writer.finish() to write the file (or writer.discard())."""
@@ -84,7 +84,7 @@ def simulate_streaming(game: Game, table: CardTable, a: Seat, b: Seat, seed: int
 
     try:
         res = run_games(game, table, a, b, seed, n_games, ruleset=ruleset, turn_cap=turn_cap,
-                        threads=threads, debug=debug, sink=sink)
+                        threads=threads, debug=debug, sink=sink, batch_size=batch_size)
     except BaseException:
         if writer is not None:
             writer.discard()

@@ -95,7 +95,7 @@ class SummaryTally:
         if not r.games:
             return ""
         lo, hi = r.interval
-        return f"win rate {100 * r.value:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        return f"win rate {100 * r.value:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
 def summarize(df: pl.DataFrame) -> Summary:
