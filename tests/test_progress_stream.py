@@ -187,3 +187,24 @@ def test_simulate_peak_memory_does_not_grow_with_games(tmp_path):
     assert large - small < 100 * 2**20, (small, large)
     assert pl.scan_parquet(tmp_path / "1000000.parquet").select(pl.len()).collect().item() \
         == 1_000_000
+
+
+def test_ctrl_c_while_a_batch_is_recorded_waits_for_it(match):
+    """A SIGINT that arrives while the sink records a batch (writing its shard) is held
+    until the sink returns: that batch is kept whole, then the run stops, interrupted."""
+    import signal
+
+    g, table, a, b = match
+    got = []
+
+    def sink(rows):
+        if len(got) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the signal is delivered here, mid-recording
+        got.append(rows.copy())
+
+    res = run_games(g, table, a, b, 3, 640, batch_size=64, sink=sink)
+    assert res.interrupted and res.games == 128 and len(got) == 2
+    assert res.rows.shape[0] == 0
+    whole = run_games(g, table, a, b, 3, 128)
+    assert (got[0].tolist() + got[1].tolist()) == whole.rows.tolist()
