@@ -205,7 +205,8 @@ def ladder(game, n_games, seed, threads, progress):
     g = get_game(game)
     table = g.load_cards(g.card_files())
     with Progress(ladder_games(g, n_games), wanted(progress)) as bar:
-        lad = run_ladder(g, table, n_games, seed, threads, bar.write, bar.update)
+        lad = run_ladder(g, table, n_games, seed, threads,
+                         lambda m: (bar.write(m), bar.set_note(f"last: {m}")), bar.update)
     click.echo(format_ladder(lad))
 
 
