@@ -21,6 +21,7 @@ import polars as pl
 from tcgsim.experiments.progress import Progress
 from tcgsim.reports.summary import SummaryTally
 from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.results import to_frame
 from tcgsim.simcore.runner import BATCH, RunResult, Seat, run_games
@@ -31,8 +32,13 @@ class RowWriter:
 
     def __init__(self, out: Path):
         self.out = Path(out)
-        self.parts = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.", suffix=".parts",
-                                           dir=self.out.resolve().parent))
+        folder = self.out.resolve().parent
+        try:
+            self.parts = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.", suffix=".parts",
+                                               dir=folder))
+        except OSError as exc:
+            raise InputError(f"{out}: cannot write in folder {folder}: "
+                             f"{exc.strerror or exc}") from None
         self.shards: list[Path] = []
 
     def write(self, df: pl.DataFrame) -> None:

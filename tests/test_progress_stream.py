@@ -208,3 +208,12 @@ def test_ctrl_c_while_a_batch_is_recorded_waits_for_it(match):
     assert res.rows.shape[0] == 0
     whole = run_games(g, table, a, b, 3, 128)
     assert (got[0].tolist() + got[1].tolist()) == whole.rows.tolist()
+
+
+def test_an_unwritable_out_folder_is_one_input_error(tmp_path):
+    from tcgsim.experiments.stream import RowWriter
+    from tcgsim.simcore.errors import InputError
+
+    (tmp_path / "file").write_text("")
+    with pytest.raises(InputError, match="cannot write in folder"):
+        RowWriter(tmp_path / "file" / "rows.parquet")
