@@ -1,6 +1,5 @@
 """The `tcgsim` command line."""
 
-import os
 import sys
 from pathlib import Path
 
@@ -26,6 +25,12 @@ def cli() -> None:
 
 def _game_option(f):
     return click.option("--game", "-g", default="onepiece", show_default=True, help=GAME_HELP)(f)
+
+
+def _progress_option(f):
+    return click.option("--progress/--no-progress", default=None,
+                        help="Progress bar on stderr (games/s, ETA, the estimate so far) "
+                        "[default: when stderr is a terminal].")(f)
 
 
 def _match_options(f):
@@ -73,10 +78,12 @@ def _ruleset(game, name: str | None) -> int:
 @click.option("--threads", "-t", type=click.IntRange(1), default=None,
               help="Worker threads (default: all cores).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write one row per game to this parquet file.")
+              help="Write one row per game to this parquet file (written batch by batch, "
+              "then joined: memory stays flat).")
 @click.option("--debug", is_flag=True, help="Check the rules invariants after every action.")
+@_progress_option
 def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
-             params_a, params_b, card_files, n_games, threads, out, debug):
+             params_a, params_b, card_files, n_games, threads, out, debug, progress):
     """Play DECK_A against DECK_B and report the win rate of DECK_A.
 
     DECK_A and DECK_B are built-in deck names (see `tcgsim decks`) or decklist files.
@@ -84,9 +91,9 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
     overall, going first and going second.
     """
     from tcgsim.experiments.match import load_match
-    from tcgsim.reports.summary import format_summary, summarize
-    from tcgsim.simcore.results import to_frame
-    from tcgsim.simcore.runner import run_games
+    from tcgsim.experiments.progress import Progress, wanted
+    from tcgsim.experiments.stream import simulate_streaming
+    from tcgsim.reports.summary import format_summary
 
     g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
                                 store, params_a, params_b)
@@ -96,28 +103,27 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
         if not parent.is_dir():
             raise InputError(f"{out}: folder {parent} does not exist")
     n_games += n_games % 2
-    show = sys.stderr.isatty() and n_games >= 400_000
-    if show:
-        with click.progressbar(length=n_games, label="games", file=sys.stderr) as bar:
-            res = run_games(g, table, a, b, seed, n_games, ruleset=rs, turn_cap=turn_cap,
-                            threads=threads, debug=debug, progress=bar.update)
-    else:
-        res = run_games(g, table, a, b, seed, n_games, ruleset=rs, turn_cap=turn_cap,
-                        threads=threads, debug=debug)
     meta = {"game_name": g.name, "seed": seed, "deck_a": a.deck.name, "deck_b": b.deck.name,
             "strategy_a": a.strategy, "strategy_b": b.strategy,
             "ruleset": ruleset or next(iter(g.rulesets))}
-    df = to_frame(res.rows, g.columns, g.reasons, meta)
+    with Progress(n_games, wanted(progress)) as bar:
+        st = simulate_streaming(g, table, a, b, seed, n_games, meta, ruleset=rs,
+                                turn_cap=turn_cap, threads=threads, debug=debug,
+                                out=Path(out) if out is not None else None, progress=bar)
+    res, s = st.run, st.tally.summary()
     if res.interrupted:
-        click.echo(f"Interrupted: reporting the {df.height} games that finished.", err=True)
-    if df.height == 0:
+        click.echo(f"Interrupted: reporting the {s.games} games that finished.", err=True)
+    if s.games == 0:
+        if st.writer is not None:
+            st.writer.discard()
         raise SystemExit(130)
-    click.echo(format_summary(summarize(df), a.deck.name, b.deck.name, res.seconds))
-    _print_coverage(g, table, (a, b), store)
+    click.echo(format_summary(s, a.deck.name, b.deck.name, res.seconds))
+    try:
+        _print_coverage(g, table, (a, b), store)
+    finally:
+        if st.writer is not None:
+            st.writer.finish()
     if out is not None:
-        tmp = f"{out}.partial"
-        df.write_parquet(tmp)
-        os.replace(tmp, out)
         click.echo(f"  rows written to {out}")
     if res.interrupted:
         raise SystemExit(130)
@@ -183,7 +189,8 @@ def strategies(game):
               show_default=True, help="Games per family pairing and deck pairing.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
 @click.option("--threads", "-t", type=click.IntRange(1), default=None)
-def ladder(game, n_games, seed, threads):
+@_progress_option
+def ladder(game, n_games, seed, threads, progress):
     """Play every strategy family against every other on the built-in decks and rate them.
 
     Each pairing plays every ordered pair of built-in decks, with paired games that swap
@@ -191,12 +198,15 @@ def ladder(game, n_games, seed, threads):
     each other family (draws count half) with a 95 % interval, and an Elo-style rating
     (Bradley-Terry fit, `random` = 0).
     """
-    from tcgsim.experiments.ladder import format_ladder, run_ladder
+    from tcgsim.experiments.ladder import format_ladder, ladder_games, run_ladder
+    from tcgsim.experiments.progress import Progress, wanted
     from tcgsim.simcore.games.registry import get_game
 
     g = get_game(game)
     table = g.load_cards(g.card_files())
-    lad = run_ladder(g, table, n_games, seed, threads, lambda m: click.echo(m, err=True))
+    with Progress(ladder_games(g, n_games), wanted(progress)) as bar:
+        lad = run_ladder(g, table, n_games, seed, threads,
+                         lambda m: (bar.write(m), bar.set_note(f"last: {m}")), bar.update)
     click.echo(format_ladder(lad))
 
 
@@ -211,12 +221,14 @@ def ladder(game, n_games, seed, threads):
 @click.option("--rounds", type=click.IntRange(1, 10), default=1, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
 @click.option("--threads", "-t", type=click.IntRange(1), default=None)
-def tune_strategy(game, family, field_, n_games, rounds, seed, threads):
+@_progress_option
+def tune_strategy(game, family, field_, n_games, rounds, seed, threads, progress):
     """Tune a strategy family's parameters against a field by coordinate search.
 
     Every candidate plays the same games (common random numbers). The gain is then
     measured again on fresh games (seed + 1) so the figure is not flattered by the search.
     """
+    from tcgsim.experiments.progress import Progress, wanted
     from tcgsim.experiments.strategy_tuning import _spec, field_score, tune
     from tcgsim.simcore.games.registry import get_game
     from tcgsim.strategies.registry import families
@@ -231,17 +243,20 @@ def tune_strategy(game, family, field_, n_games, rounds, seed, threads):
         if o not in fams:
             raise InputError(f"--field: unknown strategy {o!r}; known: {', '.join(fams)}")
     table = g.load_cards(g.card_files())
-    t = tune(g, table, family, opponents, n_games, seed, rounds, threads,
-             lambda m: click.echo(m, err=True))
-    if t.interrupted:
-        click.echo("Interrupted: best so far "
-                   f"({100 * t.best_score:.2f} % on the search's games): "
-                   + ", ".join(f"{k}={v:g}" for k, v in t.best.items()), err=True)
-        raise SystemExit(130)
-    before = field_score(g, table, _spec(family, t.start), opponents, n_games, seed + 1,
-                         threads)
-    after = field_score(g, table, _spec(family, t.best), opponents, n_games, seed + 1,
-                        threads)
+    with Progress(None, wanted(progress), label="tune-strategy") as bar:
+        t = tune(g, table, family, opponents, n_games, seed, rounds, threads,
+                 lambda m: (bar.write(m), bar.set_note(f"best {m}")), bar.update)
+        if t.interrupted:
+            bar.close()
+            click.echo("Interrupted: best so far "
+                       f"({100 * t.best_score:.2f} % on the search's games): "
+                       + ", ".join(f"{k}={v:g}" for k, v in t.best.items()), err=True)
+            raise SystemExit(130)
+        bar.set_note("measuring the gain on fresh games")
+        before = field_score(g, table, _spec(family, t.start), opponents, n_games, seed + 1,
+                             threads, bar.update)
+        after = field_score(g, table, _spec(family, t.best), opponents, n_games, seed + 1,
+                            threads, bar.update)
     click.echo(f"field: {', '.join(opponents)}")
     click.echo("tuned: " + ", ".join(f"{k}={v:g}" for k, v in t.best.items()))
     click.echo(f"score against the field on fresh games: {100 * before:.2f} % -> "
@@ -352,12 +367,17 @@ def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, str
               help="Smoke mode: tiny runs and no cold compile; takes seconds, measures nothing.")
 @click.option("--note", default=None, help="A remark to record in the section "
               "(e.g. what else was running).")
-def benchmark(game, n_games, out, quick, note):
+@click.option("--memory-games", default=None, metavar="N,N,...",
+              help="Sizes of the peak-memory runs of `tcgsim simulate --out`  "
+              "[default: 1000000,10000000; 20000 with --quick].")
+@_progress_option
+def benchmark(game, n_games, out, quick, note, memory_games, progress):
     """Measure speed, start-up time and memory; record them in docs/benchmarks.md.
 
     Plays the game's benchmark match (built-in decks, default strategies) and reports:
     games per second with 1 and 2 threads (JIT warm, median of 3 runs), warm start of
-    `tcgsim simulate -n 2000`, peak memory of `tcgsim simulate -n 1000000`, and the cold
+    `tcgsim simulate -n 2000`, peak memory of `tcgsim simulate --out` at 10^6 and 10^7
+    games (it should not grow with the number of games), and the cold
     compile time with an empty numba cache. Each figure is shown with its goal. Takes
     several minutes; run it on an otherwise idle machine. `--game weiss-damage` measures
     the Weiß Schwarz damage calculator's sequences per second instead.
@@ -371,6 +391,7 @@ def benchmark(game, n_games, out, quick, note):
         run_benchmark,
         write_section,
     )
+    from tcgsim.experiments.progress import wanted
 
     if game != "weiss-damage":
         from tcgsim.simcore.games.registry import get_game
@@ -388,16 +409,33 @@ def benchmark(game, n_games, out, quick, note):
     sizes = QUICK if quick else Sizes()
     if n_games is not None:
         sizes = replace(sizes, games=n_games)
+    if memory_games is not None:
+        sizes = replace(sizes, mem_games=_sizes("--memory-games", memory_games))
     command = f"tcgsim benchmark --game {game}" + (" --quick" if quick else "")
     if n_games is not None:
         command += f" --games {n_games}"
+    if memory_games is not None:
+        command += f" --memory-games {memory_games}"
+    bar = wanted(progress)
     report = run_benchmark(game, sizes, note=note, command=command,
-                           log=lambda m: click.echo(m, err=True))
+                           log=lambda m: click.echo(m, err=True), progress=bar)
     section = render_section(report)
     click.echo(section)
     if out is not None:
         write_section(Path(out), report.game, section)
         click.echo(f"section `{report.game}` written to {out}", err=True)
+
+
+def _sizes(option: str, text: str) -> tuple[int, ...]:
+    """A comma-separated list of game counts, each at least 2."""
+    try:
+        sizes = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise InputError(f"{option}: expected numbers such as 1000000,10000000, "
+                         f"got {text!r}") from None
+    if not sizes or min(sizes) < 2:
+        raise InputError(f"{option}: every size must be at least 2, got {text!r}")
+    return sizes
 
 
 def _damage_benchmark(n: int | None, out: str | None, quick: bool, note: str | None) -> None:

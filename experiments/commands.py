@@ -5,7 +5,6 @@ exactly as `tcgsim run` would, so every run can be repeated or resumed from its 
 """
 
 import datetime
-import sys
 from pathlib import Path
 
 import click
@@ -93,7 +92,8 @@ def _run_options(f):
         click.option("--report/--no-report", default=True, show_default=True,
                      help="Write report.md and report.html into the run folder."),
         click.option("--progress/--no-progress", default=None,
-                     help="Progress line on stderr [default: when stderr is a terminal]."),
+                     help="Progress bar on stderr (games/s, ETA, the estimate so far) "
+                     "[default: when stderr is a terminal]."),
         click.option("--threads", "-t", type=click.IntRange(1), default=None,
                      help="numba threads (per worker with dask) [default: all cores; local "
                      "cluster: cores / workers]."),
@@ -178,6 +178,7 @@ def _backend(exp, kw: dict):
 
 def _execute(exp, out, max_games, kw: dict, progress, report, kind: str) -> None:
     from tcgsim.experiments.execute import run_experiment
+    from tcgsim.experiments.progress import wanted
     from tcgsim.reports.aggregate import aggregate
     from tcgsim.reports.render import terminal, write_report
 
@@ -185,9 +186,7 @@ def _execute(exp, out, max_games, kw: dict, progress, report, kind: str) -> None
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         out = Path("runs") / f"{kind}-{stamp}"
     run_dir = Path(out)
-    if progress is None:
-        progress = sys.stderr.isatty()
-    manifest = run_experiment(exp, run_dir, max_games, progress=progress,
+    manifest = run_experiment(exp, run_dir, max_games, progress=wanted(progress),
                               backend=_backend(exp, kw))
     interrupted = manifest["status"] == "interrupted"
     if interrupted:

@@ -28,15 +28,19 @@ class Ladder:
 
 
 def match_score(game: Game, table, spec_a: str, spec_b: str, n_games: int, seed: int,
-                threads: int | None = None) -> tuple[float, int]:
-    """Score of strategy A against B over every ordered pair of built-in decks."""
+                threads: int | None = None,
+                games: Callable[[int], None] | None = None) -> tuple[float, int]:
+    """Score of strategy A against B over every ordered pair of built-in decks; games(n) is
+    called as each batch of n games finishes (a progress bar)."""
     decks = {k: game.resolve_deck(p, table) for k, p in game.sample_decks().items()}
     fa, pa = resolve(game.name, spec_a)
     fb, pb = resolve(game.name, spec_b)
     score, total = 0.0, 0
     for da, db in itertools.product(decks.values(), repeat=2):
         res = run_games(game, table, Seat(da, spec_a, fa, pa), Seat(db, spec_b, fb, pb), seed,
-                        n_games, threads=threads)
+                        n_games, threads=threads, progress=games)
+        if res.interrupted:
+            raise KeyboardInterrupt
         w = res.rows[:, 2]
         score += float((w == 0).sum() + 0.5 * (w == -1).sum())
         total += len(w)
@@ -70,12 +74,20 @@ def elo_ratings(names: list[str], score: dict, games: dict, anchor: str) -> dict
     return {n: v - base for n, v in r.items()}
 
 
+def ladder_games(game: Game, n_games: int) -> int:
+    """How many games run_ladder plays: every family pairing on every ordered deck pair."""
+    pairings = math.comb(len(families(game.name)), 2)
+    return pairings * len(game.sample_decks()) ** 2 * n_games
+
+
 def run_ladder(game: Game, table, n_games: int, seed: int, threads: int | None = None,
-               progress: Callable[[str], None] | None = None) -> Ladder:
+               progress: Callable[[str], None] | None = None,
+               games: Callable[[int], None] | None = None) -> Ladder:
+    """progress(message) after each pairing; games(n) after each batch of n games."""
     names = list(families(game.name))
     lad = Ladder(names)
     for a, b in itertools.combinations(names, 2):
-        s, n = match_score(game, table, a, b, n_games, seed, threads)
+        s, n = match_score(game, table, a, b, n_games, seed, threads, games)
         lad.score[a, b], lad.games[a, b] = s, n
         lad.score[b, a], lad.games[b, a] = n - s, n
         if progress:

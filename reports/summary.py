@@ -1,6 +1,6 @@
 """Summaries of per-game rows: win rates by seat, draws, turns and end reasons."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import polars as pl
 
@@ -23,12 +23,6 @@ class Rate:
         return wilson(self.score, self.games)
 
 
-def _rate(df: pl.DataFrame) -> Rate:
-    wins = df.filter(pl.col("winner") == 0).height
-    draws = df.filter(pl.col("winner") == -1).height
-    return Rate(df.height, wins + 0.5 * draws)
-
-
 @dataclass
 class Summary:
     games: int
@@ -41,22 +35,72 @@ class Summary:
     errors: int
 
 
+@dataclass
+class SummaryTally:
+    """The counts a Summary is made of, added batch by batch: memory stays the same however
+    many games are played (`tcgsim simulate` keeps no rows)."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    first_games: int = 0
+    first_wins: int = 0
+    first_draws: int = 0
+    turns: int = 0
+    errors: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, df: pl.DataFrame) -> "SummaryTally":
+        """Count the games of one batch of rows (columns winner, first, turns, error,
+        end_reason)."""
+        if df.height == 0:
+            return self
+        first = pl.col("first") == 0
+        won, drew = pl.col("winner") == 0, pl.col("winner") == -1
+        c = df.select(
+            won.sum().alias("wins"), drew.sum().alias("draws"),
+            first.sum().alias("first_games"), (first & won).sum().alias("first_wins"),
+            (first & drew).sum().alias("first_draws"),
+            pl.col("turns").cast(pl.Int64).sum().alias("turns"),
+            (pl.col("error") != 0).sum().alias("errors"),
+        ).row(0, named=True)
+        self.games += df.height
+        for k, v in c.items():
+            setattr(self, k, getattr(self, k) + int(v or 0))
+        for reason, n in df.group_by("end_reason").len().iter_rows():
+            self.reasons[str(reason)] = self.reasons.get(str(reason), 0) + int(n)
+        return self
+
+    def overall(self) -> Rate:
+        return Rate(self.games, self.wins + 0.5 * self.draws)
+
+    def summary(self) -> Summary:
+        """Figures for deck A: overall, going first (first == 0), going second."""
+        second = Rate(self.games - self.first_games,
+                      self.wins - self.first_wins + 0.5 * (self.draws - self.first_draws))
+        return Summary(
+            games=self.games,
+            overall=self.overall(),
+            first=Rate(self.first_games, self.first_wins + 0.5 * self.first_draws),
+            second=second,
+            draws=self.draws,
+            mean_turns=self.turns / self.games if self.games else float("nan"),
+            reasons=sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])),
+            errors=self.errors,
+        )
+
+    def estimate(self) -> str:
+        """The live estimate beside a progress bar: deck A's win rate so far."""
+        r = self.overall()
+        if not r.games:
+            return ""
+        lo, hi = r.interval
+        return f"win rate {100 * r.value:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})"
+
+
 def summarize(df: pl.DataFrame) -> Summary:
     """Figures for deck A: overall, going first (first == 0), going second."""
-    reasons = (
-        df.group_by("end_reason").len().sort("len", descending=True).iter_rows()
-        if df.height else []
-    )
-    return Summary(
-        games=df.height,
-        overall=_rate(df),
-        first=_rate(df.filter(pl.col("first") == 0)),
-        second=_rate(df.filter(pl.col("first") == 1)),
-        draws=df.filter(pl.col("winner") == -1).height,
-        mean_turns=float(df["turns"].mean()) if df.height else float("nan"),
-        reasons=[(str(r), int(n)) for r, n in reasons],
-        errors=df.filter(pl.col("error") != 0).height,
-    )
+    return SummaryTally().add(df).summary()
 
 
 def format_summary(s: Summary, deck_a: str, deck_b: str, seconds: float) -> str:

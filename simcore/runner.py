@@ -4,7 +4,10 @@ A game's result depends only on (seed, game index, decks, strategies, ruleset): 
 decide how work is cut, never what a game does.
 """
 
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numba
@@ -31,16 +34,42 @@ class Seat:
 
 @dataclass
 class RunResult:
+    """rows: every finished game's row, or none when they went to a sink; games: how many
+    games finished (whole batches)."""
+
     rows: np.ndarray
     interrupted: bool
     seconds: float
+    games: int = 0
+
+
+@contextmanager
+def deferred_interrupt() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block ends, then raise it: a finished batch is recorded
+    whole (rows written and counted) or not at all."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[object] = []
+    old = signal.signal(signal.SIGINT, lambda *sig: caught.append(sig))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games: int,
               start: int = 0, ruleset: int = 0, turn_cap: int | None = None,
               threads: int | None = None, batch_size: int = BATCH, debug: bool = False,
-              progress: Callable[[int], None] | None = None) -> RunResult:
-    """Play games start..start+n_games-1. On KeyboardInterrupt, returns the finished ones."""
+              progress: Callable[[int], None] | None = None,
+              sink: Callable[[np.ndarray], None] | None = None) -> RunResult:
+    """Play games start..start+n_games-1. On KeyboardInterrupt, returns the finished ones.
+
+    sink: called with each batch's rows (an int32 array, one row per game) instead of
+    keeping them, so memory does not grow with n_games; progress: called with each batch's
+    number of games. Both run with Ctrl-C held back until they return."""
     import time
 
     if threads:
@@ -56,12 +85,17 @@ def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games
     try:
         while done < n_games:
             n = min(batch_size, n_games - done)
-            parts.append(game.run_batch(table, a.deck, b.deck, seed, start + done, n, fams,
-                                        params, ruleset, cap, debug))
-            done += n
-            if progress:
-                progress(n)
+            rows = game.run_batch(table, a.deck, b.deck, seed, start + done, n, fams, params,
+                                  ruleset, cap, debug)
+            with deferred_interrupt():
+                if sink is None:
+                    parts.append(rows)
+                else:
+                    sink(rows)
+                done += n
+                if progress:
+                    progress(n)
     except KeyboardInterrupt:
         interrupted = True
     rows = np.concatenate(parts) if parts else np.zeros((0, len(game.columns)), np.int32)
-    return RunResult(rows, interrupted, time.perf_counter() - t0)
+    return RunResult(rows, interrupted, time.perf_counter() - t0, done)

@@ -131,7 +131,7 @@ def test_tune_keeps_the_best_so_far_on_ctrl_c(monkeypatch):
 
     calls = []
 
-    def score(game, table, spec, field, n_games, seed, threads):
+    def score(game, table, spec, field, n_games, seed, threads, games=None):
         calls.append(spec)
         if len(calls) == 3:
             raise KeyboardInterrupt
