@@ -674,6 +674,25 @@ def test_10_2_awaken_in_defense_step_uses_back_power():
     assert g.rested(1, LEADER)  # keeps its mode (9-9-3)
 
 
+@pytest.mark.parametrize("life, can", [(3, True), (4, True), (5, False), (6, False)])
+def test_10_2_awaken_threshold_is_at_or_below_the_printed_life(life, can):
+    """10-2: "when your life is at 4 or less": the Leader may awaken at 4 Life or fewer, and
+    not at 5 (both sides of the boundary)."""
+    g = make_game(life=([S.FILLER] * 8, [S.FILLER] * life))
+    assert bool(LG.can_awaken(g.st, g.ct, 1)) is can
+
+
+def test_10_2_no_awaken_at_5_life_in_defense_step():
+    """10-2, 7-3-1-2-3-2: a defender at 5 Life cannot awaken in its Defense Step: the 10000
+    attack hits the 10000 front side and the one Life card is its only new hand card."""
+    g = make_game(battle=([S.NOCOMBO], []), life=([S.FILLER] * 8, [S.FILLER] * 5),
+                  fams=(S.DEFAULT, S.DEFAULT))
+    g.put(1, L.L_REST, 1)
+    g.attack(0)
+    assert g.get(1, L.AWAKENED) == 0
+    assert len(g.life(1)) == 4 and len(g.hand(1)) == 1
+
+
 def test_9_3_combo_area_empty_outside_battle_invariant():
     """9-3: a card left in the Combo Area outside a battle is an invariant error."""
     g = make_game()
