@@ -1,6 +1,7 @@
 """Decklists in the formats players paste: '4xOP01-016', '4 OP01-016', 'OP01-016 x4', 'CODE'."""
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,7 +65,7 @@ def read_decklist(path: Path, headers: tuple[str, ...] = (),
     Section headers (`headers`, with an optional count or colon: 'Characters (30)') and
     lines containing any of `skip_containing` (e.g. DON!! lines) are ignored."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM as Notepad writes it
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -75,6 +76,10 @@ def read_decklist(path: Path, headers: tuple[str, ...] = (),
         stripped = raw.strip()
         if stripped.lower().startswith("# name:"):
             name = stripped.split(":", 1)[1].strip() or name
+            bad = next((c for c in name if unicodedata.category(c) == "Cc"), None)
+            if bad is not None:
+                raise InputError(f"{path}:{no}: the deck name contains the control "
+                                 f"character U+{ord(bad):04X}; remove it")
             continue
         low = stripped.lower()
         if _HEADER_COUNT.sub("", low) in headers:
