@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from tcgsim.experiments.interrupts import one_interrupt_per_ctrl_c
+from tcgsim.experiments.threads import threads_option
 from tcgsim.simcore.errors import InputError
 
 GAME_HELP = ("Game: onepiece (ONE PIECE Card Game), weiss (Weiß Schwarz) or dbs (Dragon "
@@ -75,8 +76,7 @@ def _ruleset(game, name: str | None) -> int:
 @click.option("--games", "-n", "n_games", type=click.IntRange(1), default=100_000,
               show_default=True, help="Number of games (an odd number is rounded up: games "
               "come in pairs with the first player swapped).")
-@click.option("--threads", "-t", type=click.IntRange(1), default=None,
-              help="Worker threads (default: all cores).")
+@threads_option()
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write one row per game to this parquet file (written batch by batch, "
               "then joined: memory stays flat).")
@@ -188,7 +188,7 @@ def strategies(game):
 @click.option("--games", "-n", "n_games", type=click.IntRange(2), default=2000,
               show_default=True, help="Games per family pairing and deck pairing.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
-@click.option("--threads", "-t", type=click.IntRange(1), default=None)
+@threads_option()
 @_progress_option
 def ladder(game, n_games, seed, threads, progress):
     """Play every strategy family against every other on the built-in decks and rate them.
@@ -220,7 +220,7 @@ def ladder(game, n_games, seed, threads, progress):
               show_default=True, help="Games per opponent and deck pairing per candidate.")
 @click.option("--rounds", type=click.IntRange(1, 10), default=1, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
-@click.option("--threads", "-t", type=click.IntRange(1), default=None)
+@threads_option()
 @_progress_option
 def tune_strategy(game, family, field_, n_games, rounds, seed, threads, progress):
     """Tune a strategy family's parameters against a field by coordinate search.
@@ -517,8 +517,7 @@ Examples:
               help="Monte Carlo sequences.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,
               help="Master seed: same seed, same result.")
-@click.option("--threads", "-t", type=int, default=None,
-              help="Worker threads (default: all cores).")
+@threads_option()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 def ws_damage(instances, deck, climaxes, deck_top, waiting_room, wr_climaxes, clock,
               clock_climaxes, level, trigger_deck, soul_triggers, double_soul, shot_triggers,

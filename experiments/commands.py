@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from tcgsim.experiments.threads import threads_option
 from tcgsim.simcore.errors import InputError
 
 
@@ -94,9 +95,8 @@ def _run_options(f):
         click.option("--progress/--no-progress", default=None,
                      help="Progress bar on stderr (games/s, ETA, the estimate so far) "
                      "[default: when stderr is a terminal]."),
-        click.option("--threads", "-t", type=click.IntRange(1), default=None,
-                     help="numba threads (per worker with dask) [default: all cores; local "
-                     "cluster: cores / workers]."),
+        threads_option("numba threads (per worker with dask) [default: all cores; local "
+                       "cluster: cores / workers]."),
         click.option("--out", "-o", type=click.Path(file_okay=False), default=None,
                      help="Run folder [default: runs/KIND-DATE-TIME]; an existing run of the "
                      "same experiment is resumed or extended."),
@@ -126,6 +126,9 @@ def _exp_options(f):
                      "or --sprt)."),
         click.option("--cards", "card_files", multiple=True, metavar="FILE",
                      help="Extra card pool (TOML)."),
+        click.option("--store", default=None, metavar="DIR",
+                     help="Card store folder of imported cards [default: $TCGSIM_DATA or the "
+                     "user data folder]."),
         click.option("--turn-cap", type=click.IntRange(1, 10000), default=None,
                      help="Game turns before a game is called a draw."),
         click.option("--ruleset", default=None, help="Rules edition (per game)."),
@@ -136,7 +139,8 @@ def _exp_options(f):
         click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1,
                      show_default=True, help="Master seed: same seed, same games."),
         click.option("--name", default=None, help="Experiment name [default: the kind]."),
-        click.option("--game", "-g", default="onepiece", show_default=True, help="Game."),
+        click.option("--game", "-g", default=None,
+                     help="Game: onepiece, weiss or dbs [default: inferred from the decks]."),
     ]
     for o in opts:
         f = o(f)
@@ -146,7 +150,8 @@ def _exp_options(f):
 def _common(kind: str, kw: dict, names: dict[str, str]) -> tuple[dict, dict]:
     top = {"name": kw["name"] or kind, "game": kw["game"], "kind": kind, "seed": kw["seed"],
            "ruleset": kw["ruleset"], "turn_cap": kw["turn_cap"],
-           "cards": [str(Path(c).resolve()) for c in kw["card_files"]] or None}
+           "cards": [str(Path(c).resolve()) for c in kw["card_files"]] or None,
+           "store": str(Path(kw["store"]).resolve()) if kw["store"] else None}
     stop: dict = {"games": kw["n_games"], "batch": kw["batch"], "until_ci": kw["until_ci"]}
     if kw["sprt"]:
         try:
@@ -212,8 +217,13 @@ def register(cli: click.Group) -> None:
     @click.option("--games", "-n", "n_games", type=click.IntRange(2), default=None,
                   help="Extend every pairing to this many games (the most, with until_ci "
                   "or sprt) [default: the file's stop.games].")
+    @click.option("--cards", "card_files", multiple=True, metavar="FILE",
+                  help="Extra card pool (TOML), added to the file's cards.")
+    @click.option("--store", default=None, metavar="DIR",
+                  help="Card store folder [default: the file's store, else $TCGSIM_DATA or "
+                  "the user data folder].")
     @_run_options
-    def run(experiment, n_games, out, progress, report, **kw):
+    def run(experiment, n_games, card_files, store, out, progress, report, **kw):
         """Run an experiment file, or resume / extend a run folder.
 
         EXPERIMENT is a TOML experiment file (see experiments/*.toml and the README) or a run
@@ -235,6 +245,9 @@ def register(cli: click.Group) -> None:
             out = out or p
         else:
             exp = load(p)
+        if store:
+            exp.store = str(Path(store).resolve())
+        exp.cards += [str(Path(c).resolve()) for c in card_files]
         _execute(exp, out, n_games, kw, progress, report, exp.kind)
 
     @cli.command()
@@ -352,39 +365,57 @@ def register(cli: click.Group) -> None:
     def report(run_dir, out):
         """Summarise a run folder: terminal tables, report.md and a self-contained
         report.html with plots."""
+        from tcgsim.experiments.outputs import writable_dir
         from tcgsim.reports.aggregate import aggregate
         from tcgsim.reports.render import terminal, write_report
 
         if not Path(run_dir).is_dir():
             raise InputError(f"{run_dir}: no such run folder")
+        writable_dir(Path(out or run_dir))
         res = aggregate(Path(run_dir))
         click.echo(terminal(res), nl=False)
         md, ht = write_report(res, Path(out or run_dir))
         click.echo(f"report: {md}, {ht}")
 
     @cli.command()
-    @click.option("--game", "-g", default="onepiece", show_default=True, help="Game.")
+    @click.option("--game", "-g", default=None,
+                  help="Game: onepiece, weiss or dbs [default: inferred from --deck, else "
+                  "every game].")
     @click.option("--deck", default=None, help="Show how many of each group this deck runs.")
-    def groups(game, deck):
+    @click.option("--cards", "card_files", multiple=True, metavar="FILE",
+                  help="Extra card pool (TOML).")
+    @click.option("--store", default=None, metavar="DIR",
+                  help="Card store folder [default: $TCGSIM_DATA or the user data folder].")
+    def groups(game, deck, card_files, store):
         """List the card groups a sweep or tune can vary (per game)."""
-        from tcgsim.experiments.match import deck_path
+        from tcgsim.experiments.match import check_same_game, deck_path, infer_game, load_table
         from tcgsim.simcore.deckedit import DeckCounts
-        from tcgsim.simcore.games.registry import get_game
+        from tcgsim.simcore.games.registry import games, get_game
 
-        g = get_game(game)
-        table = g.load_cards(g.card_files())
-        known = g.tuning.groups(table) if g.tuning else {}
-        counts = None
-        if deck:
-            counts = DeckCounts.of(g.resolve_deck(deck_path(g, deck), table), table)
-        for name, idx in sorted(known.items()):
-            codes = [table.codes[i] for i in idx]
-            if counts is not None:
-                inside = [c for c in codes if counts.counts.get(c)]
-                click.echo(f"{name:14s} {counts.total(codes):3d} copies: "
-                           + ", ".join(f"{counts.counts[c]}x{c}" for c in inside))
-            else:
-                click.echo(f"{name:14s} {len(codes):3d} cards: {', '.join(codes)}")
+        if game is None and deck is not None:
+            game = infer_game([deck])
+        chosen = [get_game(game)] if game else list(games().values())
+        for g in chosen:
+            if deck is not None:
+                check_same_game(g, [deck])
+            table, _ = load_table(g, card_files, store)
+            known = g.tuning.groups(table) if g.tuning else {}
+            if len(chosen) > 1:
+                click.echo(f"{g.title} (--game {g.name}):")
+            if not known:
+                click.echo(f"no card groups are defined for {g.title}; vary a card by its code")
+                continue
+            counts = None
+            if deck:
+                counts = DeckCounts.of(g.resolve_deck(deck_path(g, deck), table), table)
+            for name, idx in sorted(known.items()):
+                codes = [table.codes[i] for i in idx]
+                if counts is not None:
+                    inside = [c for c in codes if counts.counts.get(c)]
+                    click.echo(f"{name:16s} {counts.total(codes):3d} copies: "
+                               + ", ".join(f"{counts.counts[c]}x{c}" for c in inside))
+                else:
+                    click.echo(f"{name:16s} {len(codes):3d} cards: {', '.join(codes)}")
 
 
 def _codes(s: str) -> list[str]:

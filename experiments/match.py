@@ -26,33 +26,54 @@ def deck_path(game: Game, spec: str) -> Path:
     )
 
 
-def infer_game(specs: list[str]) -> str:
-    """The game whose built-in decks or card codes the deck arguments name."""
+def deck_game(spec: str) -> str | None:
+    """The game a deck argument belongs to: the game of a built-in deck of that name, else
+    the game most of the file's card codes look like; None when it cannot be told."""
     votes: dict[str, int] = {}
-    for spec in specs:
-        for name, game in games().items():
-            if spec in game.sample_decks():
-                votes[name] = votes.get(name, 0) + 1000
-        path = Path(spec)
-        if path.is_file():
+    for name, game in games().items():
+        if spec in game.sample_decks():
+            votes[name] = votes.get(name, 0) + 1000
+    path = Path(spec)
+    if path.is_file():
+        try:
+            lines = path.read_text(encoding="utf-8-sig").splitlines()
+        except (OSError, UnicodeDecodeError):
+            lines = []
+        for line in lines:
             try:
-                lines = path.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError):
+                parsed = parse_line(line)
+            except ValueError:
                 continue
-            for line in lines:
-                try:
-                    parsed = parse_line(line)
-                except ValueError:
-                    continue
-                for name, game in games().items():
-                    if parsed and game.code_pattern and re.match(game.code_pattern, parsed[0]):
-                        votes[name] = votes.get(name, 0) + 1
-    if not votes:
+            for name, game in games().items():
+                if parsed and game.code_pattern and re.match(game.code_pattern, parsed[0]):
+                    votes[name] = votes.get(name, 0) + 1
+    return max(votes, key=lambda k: votes[k]) if votes else None
+
+
+def _different_games(found: dict[str, str]) -> InputError:
+    described = ", ".join(f"{spec} is {get_game(g).title}" for spec, g in found.items())
+    return InputError(f"these decks are of different games: {described}")
+
+
+def infer_game(specs: list[str]) -> str:
+    """The game of the deck arguments (built-in deck names or decklist files); an error when
+    they belong to different games or to none that can be told."""
+    found = {spec: g for spec in specs if (g := deck_game(spec)) is not None}
+    if len(set(found.values())) > 1:
+        raise _different_games(found)
+    if not found:
         missing = [s for s in specs if not Path(s).exists()]
         if missing:
             raise InputError(f"{missing[0]}: no such deck file or built-in deck of any game")
         raise InputError(f"cannot tell the game of {', '.join(specs)}; pass --game")
-    return max(votes, key=lambda k: votes[k])
+    return next(iter(found.values()))
+
+
+def check_same_game(game: Game, specs: list[str]) -> None:
+    """With --game given: refuse a deck that is plainly of another game, by name."""
+    found = {spec: g for spec in specs if (g := deck_game(spec)) is not None}
+    if any(g != game.name for g in found.values()):
+        raise _different_games({"--game": game.name, **found})
 
 
 def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None = None):
@@ -74,6 +95,7 @@ def load_match(game_name: str | None, deck_a: str, deck_b: str, strategy_a: str,
                ) -> tuple[Game, CardTable, Seat, Seat]:
     """Resolve everything a run needs, raising InputError on the first problem."""
     game = get_game(game_name or infer_game([deck_a, deck_b]))
+    check_same_game(game, [deck_a, deck_b])
     table, _ = load_table(game, card_files, store)
     seats = []
     for spec, strat, extra in ((deck_a, strategy_a, params_a), (deck_b, strategy_b, params_b)):

@@ -4,7 +4,7 @@ checked legal before any game runs."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tcgsim.experiments.match import deck_path
+from tcgsim.experiments.match import check_same_game, deck_path, infer_game, load_table
 from tcgsim.experiments.spec import Experiment, Vary
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.deckedit import DeckCounts, group_members, set_count, validate
@@ -95,11 +95,16 @@ def build_variant(plan: Plan, varies: list[Vary], values: list[int]) -> tuple[st
 
 def make_plan(exp: Experiment) -> Plan:
     """Resolve game, card pool, decks, strategies and every job; nothing is played here."""
+    if exp.game is None:
+        exp.game = infer_game([exp.resolve_path(s) for s in exp.decks.values()])
     game = get_game(exp.game)
+    check_same_game(game, [exp.resolve_path(s) for s in exp.decks.values()])
     for f in exp.cards:
         if not (exp.source / f).exists():
             raise InputError(f"cards: {f}: no such card file")
-    table = game.load_cards(game.card_files() + [exp.source / f for f in exp.cards])
+    if exp.store is not None and not Path(exp.store).is_dir():
+        raise InputError(f"store: {exp.store}: no such card store folder")
+    table, _ = load_table(game, tuple(str(exp.source / f) for f in exp.cards), exp.store)
     if exp.ruleset is None:
         ruleset = 0
     elif exp.ruleset in game.rulesets:

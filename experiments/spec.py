@@ -71,7 +71,8 @@ from typing import Any
 from tcgsim.simcore.errors import InputError
 
 KINDS = ("matchup", "round-robin", "first-second", "sweep", "tune")
-TOP_KEYS = {"name", "game", "kind", "seed", "ruleset", "turn_cap", "cards", "decks",
+TOP_KEYS = {"name", "game", "kind", "seed", "ruleset", "turn_cap", "cards", "store",
+            "decks",
             "strategies", "matchup", "sweep", "tune", "stop", "backend"}
 SECTION_KEYS = {
     "strategies": {"a", "b"},
@@ -132,11 +133,12 @@ class Experiment:
 
     name: str
     kind: str
-    game: str = "onepiece"
+    game: str | None = None  # None: inferred from the decks when the plan is made
     seed: int = 1
     ruleset: str | None = None
     turn_cap: int | None = None
     cards: list[str] = field(default_factory=list)
+    store: str | None = None  # card store folder (relative to source); None: $TCGSIM_DATA
     decks: dict[str, str] = field(default_factory=dict)
     strategy_a: str = "default"
     strategy_b: str = "default"
@@ -244,13 +246,16 @@ def parse(data: dict, where: str, source: Path, text: str, name: str) -> Experim
         raise _fail(where, f"kind: unknown kind {kind!r}; one of {', '.join(KINDS)}")
     exp = Experiment(name=_str(where, "name", data.get("name", name)), kind=kind,
                      source=source, text=text)
-    exp.game = _str(where, "game", data.get("game", "onepiece"))
+    if "game" in data:
+        exp.game = _str(where, "game", data["game"])
     exp.seed = _int(where, "seed", data.get("seed", 1))
     if "ruleset" in data:
         exp.ruleset = _str(where, "ruleset", data["ruleset"])
     if "turn_cap" in data:
         exp.turn_cap = _int(where, "turn_cap", data["turn_cap"], 1, 10000)
     exp.cards = _strs(where, "cards", data.get("cards", []))
+    if "store" in data:
+        exp.store = str(source / _str(where, "store", data["store"]))
     decks = data.get("decks")
     if not decks:
         raise _fail(where, "decks: missing; e.g. [decks] luffy = \"red-luffy\"")

@@ -15,6 +15,7 @@ import numpy as np
 
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.game import Game
 
 BATCH = 100_000
@@ -73,6 +74,9 @@ def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games
     import time
 
     if threads:
+        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+            raise InputError(f"threads: {threads} is more than this machine runs; allowed: 1 "
+                             f"to {numba.config.NUMBA_NUM_THREADS}")
         numba.set_num_threads(threads)
     fams = np.array([a.fam, b.fam], dtype=np.int64)
     params = np.stack([a.params, b.params]).astype(np.float64)

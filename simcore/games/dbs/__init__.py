@@ -12,6 +12,7 @@ from tcgsim.simcore.games.dbs.cards import load_cards
 from tcgsim.simcore.games.dbs.deckrules import resolve_deck
 from tcgsim.simcore.games.dbs.importer import read_database, store_entries
 from tcgsim.simcore.games.dbs.layout import CARD_CAP, REASONS, RULESETS
+from tcgsim.simcore.games.dbs.tuning import TUNING
 
 
 def deck_arrays(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
@@ -41,5 +42,6 @@ GAME = Game(
     coverage=deck_coverage,
     # Masters codes; Fusion World codes (FB/FS/SB, FP-) too, so that such a decklist is
     # recognised and refused with a clear message rather than read as another game's.
+    tuning=TUNING,
     code_pattern=r"^(BT|SD|TB|EX|DB|XD|EB)\d+-\d+$|^P-\d+$|^(FB|FS|SB)\d+-\d+$|^FP-\d+$",
 )

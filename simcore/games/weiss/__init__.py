@@ -13,6 +13,7 @@ from tcgsim.simcore.games.weiss.cards import load_cards
 from tcgsim.simcore.games.weiss.deckrules import resolve_deck
 from tcgsim.simcore.games.weiss.importer import read_database, store_entries
 from tcgsim.simcore.games.weiss.layout import REASONS, RULESETS
+from tcgsim.simcore.games.weiss.tuning import TUNING
 
 
 def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray]:
@@ -37,5 +38,6 @@ GAME = Game(
     import_cards=read_database,
     store_entries=store_entries,
     coverage=deck_coverage,
+    tuning=TUNING,
     code_pattern=r"^[A-Z0-9]+/[A-Z]+\d+-[A-Z]*\d+[A-Z]*$",
 )

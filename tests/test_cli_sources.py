@@ -1,0 +1,167 @@
+"""Every command that reads a deck: the same card sources (--store, $TCGSIM_DATA, --cards,
+an experiment's `store`), the game inferred the same way, one-line errors before any work,
+and nothing left behind by a failed start."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.carddata import require
+
+
+def tcgsim(*args, env=None, cwd=None):
+    return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
+                          capture_output=True, text=True, env=env, cwd=cwd)
+
+
+def one_line_error(r, text: str) -> None:
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+    assert text in r.stderr, r.stderr
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    """A card store of the whole public ONE PIECE database (punk-records)."""
+    root = require("optcg", "english")
+    folder = tmp_path_factory.mktemp("store")
+    r = tcgsim("cards", "import", root, "--game", "onepiece", "--store", folder)
+    assert r.returncode == 0, r.stderr
+    return folder
+
+
+@pytest.fixture(scope="module")
+def real_deck():
+    return require("decklists", "optcg_blue_doflamingo_a.txt")
+
+
+def test_matchup_reads_imported_cards_from_store(store, real_deck, tmp_path):
+    out = tmp_path / "run"
+    r = tcgsim("matchup", real_deck, "red-luffy", "-n", 200, "--store", store,
+               "--no-report", "--no-progress", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "200" in r.stdout and (out / "manifest.json").exists()
+
+
+def test_first_second_reads_tcgsim_data(store, real_deck, tmp_path):
+    env = {**os.environ, "TCGSIM_DATA": str(store)}
+    r = tcgsim("first-second", real_deck, "-n", 200, "--no-report", "--no-progress",
+               "-o", tmp_path / "run", env=env)
+    assert r.returncode == 0, r.stderr
+
+
+def test_sweep_and_groups_read_imported_cards(store, real_deck, tmp_path):
+    r = tcgsim("groups", "--deck", real_deck, "--store", store)
+    assert r.returncode == 0, r.stderr
+    assert "counter" in r.stdout and "copies" in r.stdout
+    r = tcgsim("sweep", real_deck, "--vs", "red-luffy", "--vary", "ST03-005", "--counts",
+               "1,2", "--replace", "OP03-044", "-n", 100, "--batch", 50, "--store", store,
+               "--no-report", "--no-progress", "-o", tmp_path / "run")
+    assert r.returncode == 0, r.stderr
+
+
+def test_experiment_file_names_its_store(store, real_deck, tmp_path):
+    exp = tmp_path / "exp.toml"
+    exp.write_text(f'kind = "matchup"\nstore = "{store}"\n[decks]\nd = "{real_deck}"\n'
+                   'l = "red-luffy"\n[matchup]\ndeck = "d"\nopponents = ["l"]\n'
+                   '[stop]\ngames = 100\n')
+    r = tcgsim("run", exp, "--no-report", "--no-progress", "-o", tmp_path / "run")
+    assert r.returncode == 0, r.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text(exp.read_text().replace(str(store), str(tmp_path / "nothing")))
+    one_line_error(tcgsim("run", bad, "--no-progress", "-o", tmp_path / "run2"),
+                   "no such card store folder")
+    assert not (tmp_path / "run2").exists()
+
+
+def test_without_the_store_the_code_is_unknown(real_deck, tmp_path):
+    """The control: the same list with an empty store names the unknown card."""
+    (tmp_path / "empty").mkdir()
+    r = tcgsim("matchup", real_deck, "red-luffy", "-n", 100, "--store", tmp_path / "empty",
+               "--no-progress", "-o", tmp_path / "run")
+    one_line_error(r, "unknown card code")
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("cmd", [
+    ("matchup", "sunrise", "tide"),
+    ("first-second", "sunrise", "tide"),
+    ("sweep", "sunrise", "--vs", "tide", "--vary", "climax", "--counts", "7,8", "--replace",
+     "SUN/W01-004"),
+])
+def test_game_is_inferred_from_the_decks(cmd, tmp_path):
+    out = tmp_path / "run"
+    r = tcgsim(*cmd, "-n", 40, "--batch", 20, "--no-report", "--no-progress", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "Weiß Schwarz" in r.stdout
+
+
+def test_groups_infers_and_lists_every_game():
+    r = tcgsim("groups", "--deck", "sunrise")
+    assert r.returncode == 0 and "climax" in r.stdout and "copies" in r.stdout
+    for game, group in (("weiss", "climax"), ("dbs", "battle")):
+        r = tcgsim("groups", "--game", game)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() and group in r.stdout
+
+
+@pytest.mark.parametrize("cmd", [
+    ("simulate", "red-luffy", "sunrise"),
+    ("matchup", "red-luffy", "sunrise"),
+    ("first-second", "red-luffy", "sunrise"),
+])
+def test_decks_of_different_games_are_named(cmd, tmp_path):
+    r = tcgsim(*cmd, "-n", 10, "-o", tmp_path / "out")
+    one_line_error(r, "these decks are of different games")
+    assert "red-luffy is ONE PIECE" in r.stderr and "sunrise is Weiß Schwarz" in r.stderr
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("cmd", [
+    ("simulate", "red-luffy", "green-kid", "-n", 10),
+    ("matchup", "red-luffy", "green-kid", "-n", 10),
+    ("first-second", "red-luffy", "-n", 10),
+    ("ladder", "-n", 10),
+    ("tune-strategy", "-n", 10),
+])
+def test_too_many_threads_is_one_line_naming_the_range(cmd, tmp_path):
+    many = (os.cpu_count() or 1) + 1
+    r = tcgsim(*cmd, "--threads", many, cwd=tmp_path)
+    one_line_error(r, f"{many} is not in the range 1<=x<=")
+    assert not any(tmp_path.iterdir())  # no run folder left behind
+
+
+def test_unwritable_out_is_refused_before_playing(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    for cmd in (("matchup", "red-luffy", "green-kid", "-n", 10, "-o", blocker / "run"),
+                ("first-second", "red-luffy", "-n", 10, "-o", blocker / "run")):
+        one_line_error(tcgsim(*cmd, "--no-progress"), "cannot write")
+
+
+def test_report_out_unwritable_is_one_line(tmp_path):
+    run = tmp_path / "run"
+    r = tcgsim("first-second", "red-luffy", "-n", 10, "--no-report", "--no-progress",
+               "-o", run)
+    assert r.returncode == 0, r.stderr
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    one_line_error(tcgsim("report", run, "--out", blocker / "rep"), "cannot write")
+
+
+def test_tune_without_optuna_leaves_nothing(tmp_path):
+    """A failed start of `tune` (Optuna missing) leaves no run folder behind."""
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "optuna.py").write_text("raise ImportError('no optuna here')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(shim),
+                                                        os.environ.get("PYTHONPATH", "")])}
+    out = tmp_path / "run"
+    r = tcgsim("tune", "red-luffy", "--vs", "green-kid", "--vary", "blocker=2-4", "-n", 10,
+               "--no-progress", "-o", out, env=env)
+    one_line_error(r, "tune needs Optuna")
+    assert not out.exists()
+    assert Path(tmp_path).exists()
