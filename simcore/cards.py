@@ -18,6 +18,8 @@ class CardTable:
     names: list[str]
     table: np.ndarray
     index: dict[str, int] = field(default_factory=dict)
+    # Codes whose text allows any number of copies in a deck (simcore.deckperm).
+    any_copies: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.index = {c: i for i, c in enumerate(self.codes)}
@@ -46,9 +48,11 @@ def read_toml(path: Path) -> dict:
         raise InputError(f"{path}: cannot read: {exc}") from None
 
 
-def build_table(game: str, rows: list[tuple[str, str, list[int]]], ncols: int) -> CardTable:
+def build_table(game: str, rows: list[tuple[str, str, list[int]]], ncols: int,
+                any_copies: set[str] | frozenset[str] = frozenset()) -> CardTable:
     """Assemble a CardTable from (code, name, column values) rows."""
     table = np.zeros((max(len(rows), 1), ncols), dtype=np.int32)
     for i, (_, _, values) in enumerate(rows):
         table[i, :] = values
-    return CardTable(game, [r[0] for r in rows], [r[1] for r in rows], table)
+    return CardTable(game, [r[0] for r in rows], [r[1] for r in rows], table,
+                     any_copies=frozenset(any_copies))

@@ -40,7 +40,8 @@ def test_every_card_imports_and_counts_match(database):
     df, report = database
     source = _source_cards(require("optcg", "english"))
     assert df.height == len(source) == 2665
-    assert report.problems == []
+    # The only problems: two cards whose printings disagree (the base printing wins).
+    assert [p.split(":")[0] for p in report.problems] == ["EB01-023", "OP12-027"]
     by_set = Counter(code.split("-")[0] for code in source)
     assert report.per_set == dict(by_set)
     by_cat = Counter(c["category"].lower() for c in source.values())
@@ -179,3 +180,25 @@ def test_broken_values_are_reported_not_fatal(tmp_path):
     assert rows["OP99-002"]["power"] == 0 and rows["OP99-002"]["counter"] == 0
     assert rows["OP99-002"]["keywords"] == ["blocker"]
     assert report.problems == ["set.json: OP99-002_p1: power is 'abc'; read as 0"]
+
+
+def test_base_printing_values_win_over_alternate_printings(database):
+    """EB01-023's _p1 printing says 8000 power and a 1000 counter; the base printing (and
+    _p2) say 6000 and none: the base values are kept and the disagreement is reported."""
+    df, report = database
+    row = df.filter(df["code"] == "EB01-023").to_dicts()[0]
+    assert (row["power"], row["counter"], row["printings"]) == (6000, 0, 3)
+    line = next(p for p in report.problems if p.startswith("EB01-023"))
+    assert "power 8000 (EB01-023_P1) vs 6000 (EB01-023)" in line
+    assert line.endswith("the base printing's values are used")
+
+
+@pytest.mark.parametrize("code, keyword", [("EB01-003", "rush"), ("EB01-034", "blocker"),
+                                           ("EB01-006", "blocker")])
+def test_abilities_run_together_on_one_line_are_split(database, code, keyword):
+    """Base printings write "[Rush] (reminder)[When Attacking] ..." with no line break: the
+    keyword is still read (10-1) and the rest is its own ability."""
+    df, _ = database
+    row = df.filter(df["code"] == code).to_dicts()[0]
+    assert keyword in row["keywords"]
+    assert len(row["modelled"]) + len(row["unmodelled"]) == 2

@@ -124,7 +124,8 @@ _EXTRA_EFFECTS = {
 }
 _ON_PLAY_EFFECTS = {EFF_NONE, EFF_DRAW, EFF_KO_POWER_LE, EFF_CHARGE, EFF_UNTAP_ENERGY}
 
-_KEYS = {"name", "type", "colors", "cost", "specified", "power", "combo", "keywords",
+_KEYS = {"any_copies",  # simcore.deckperm: any number of copies in a deck
+         "name", "type", "colors", "cost", "specified", "power", "combo", "keywords",
          "effect", "timing", "bond", "sparking", "over_realm", "awaken", "traits"}
 
 
@@ -268,8 +269,11 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
     """Merge imported cards (`store`, lowest precedence) and card pool files; a later file
     may not redefine a code differently."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
+    any_copies: set[str] = set()
     for code, entry in (store or {}).items():
         rows[code] = (code, str(entry.get("name", code)), card_row(f"card store: {code}", entry))
+        if entry.get("any_copies") is True:
+            any_copies.add(code)
     imported = set(rows)
     for path in paths:
         data = read_toml(path)
@@ -287,8 +291,10 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
                     and (rows[code][2] != row or rows[code][1] != name)):
                 raise InputError(f"{where}: redefines {code} with different stats")
             rows[code] = (code, name, row)
+            if entry.get("any_copies") is True:
+                any_copies.add(code)
             imported.discard(code)
     names: dict[str, int] = {}
     for _, name, row in rows.values():
         row[NAME_ID] = names.setdefault(name, len(names))
-    return build_table("dbs", list(rows.values()), NCOLS)
+    return build_table("dbs", list(rows.values()), NCOLS, any_copies)

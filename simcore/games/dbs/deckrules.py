@@ -54,7 +54,7 @@ def resolve_deck(path: Path, table: CardTable) -> Deck:
             if totals["dragon"] > MAX_DRAGON_BALL:
                 raise InputError(f"{path}:{ln.line}: {totals['dragon']} [Dragon Ball] cards; "
                                  f"at most {MAX_DRAGON_BALL} in all (rule 10-31)")
-        elif copies[ln.code] > MAX_COPIES:
+        elif copies[ln.code] > MAX_COPIES and ln.code not in table.any_copies:  # 5-1-3-2
             raise InputError(
                 f"{path}:{ln.line}: {copies[ln.code]} copies of {ln.code}; "
                 f"at most {MAX_COPIES} per card number (rule 5-1-3-1)"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import polars as pl
 
+from tcgsim.simcore.deckperm import allows_any_copies
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.dbs.cards import COLOR_BITS, MAX_VALUE
 from tcgsim.simcore.games.dbs.textparse import abilities, parse_card
@@ -98,6 +99,7 @@ _SCHEMA = {
     "awaken_untap": pl.Int32, "back_power": pl.Int32, "back_keywords": pl.List(pl.String),
     "card_traits": pl.List(pl.String),
     "modelled": pl.List(pl.String), "unmodelled": pl.List(pl.String), "printings": pl.Int32,
+    "any_copies": pl.Boolean,
 }
 
 
@@ -201,7 +203,8 @@ def _masters_row(c: dict, code: str, where: str, report: ImportReport) -> dict |
                         c.get("skills_back_text") if kind == "leader" else None)
     report.problems += [f"{where}: {p}" for p in parsed.problems]
     row.update(keywords=parsed.keywords, over_realm=parsed.over_realm,
-               modelled=parsed.modelled, unmodelled=parsed.unmodelled)
+               modelled=parsed.modelled, unmodelled=parsed.unmodelled,
+               any_copies=allows_any_copies(c.get("skills_text")))
     traits = [t.lower() for t in row["card_traits"] if t in ("Heroic", "Villainous")]
     row["traits"] = sorted(set(traits + parsed.traits))
     if parsed.effect:
@@ -258,6 +261,8 @@ def store_entries(df: pl.DataFrame) -> dict[str, dict]:
         e: dict = {"name": r["name"], "type": r["type"], "colors": r["colors"],
                    "cost": r["cost"], "specified": r["specified"], "power": r["power"],
                    "keywords": r["keywords"], "traits": r["traits"]}
+        if r.get("any_copies"):
+            e["any_copies"] = True
         if r["has_combo"]:
             e["combo"] = {"cost": r["combo_cost"], "power": r["combo_power"]}
         if r["effect"]:

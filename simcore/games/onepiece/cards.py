@@ -63,7 +63,8 @@ EFFECT_NAMES = {v: k for k, v in EFFECTS.items()}
 _SLOTS = {
     "trigger": TRIGGER_EFF, "on_play": MAIN_EFF, "main": MAIN_EFF, "counter_event": COUNTER_EFF,
 }
-_KEYS = {"name", "category", "colors", "cost", "power", "counter", "life", "keywords", *_SLOTS}
+_KEYS = {"any_copies",  # simcore.deckperm: any number of copies in a deck
+         "name", "category", "colors", "cost", "power", "counter", "life", "keywords", *_SLOTS}
 
 
 def _effect(where: str, spec: object) -> tuple[int, int]:
@@ -137,8 +138,11 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
     """Merge imported cards (`store`, lowest precedence) and card pool files; a later file
     may not redefine a code differently."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
+    any_copies: set[str] = set()
     for code, entry in (store or {}).items():
         rows[code] = (code, str(entry.get("name", code)), card_row(f"card store: {code}", entry))
+        if entry.get("any_copies") is True:
+            any_copies.add(code)
     imported = set(rows)
     for path in paths:
         data = read_toml(path)
@@ -154,5 +158,7 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
             if code in rows and code not in imported and rows[code][2] != row:
                 raise InputError(f"{where}: redefines {code} with different stats")
             rows[code] = (code, str(entry.get("name", code)), row)
+            if entry.get("any_copies") is True:
+                any_copies.add(code)
             imported.discard(code)
-    return build_table("onepiece", list(rows.values()), NCOLS)
+    return build_table("onepiece", list(rows.values()), NCOLS, any_copies)

@@ -41,7 +41,7 @@ def resolve_deck(path: Path, table: CardTable) -> Deck:
             leader, leader_line = idx, ln.line
             continue
         copies[ln.code] = copies.get(ln.code, 0) + ln.count
-        if copies[ln.code] > MAX_COPIES:
+        if copies[ln.code] > MAX_COPIES and ln.code not in table.any_copies:  # 5-1-2-4
             raise InputError(
                 f"{path}:{ln.line}: {copies[ln.code]} copies of {ln.code}; "
                 f"at most {MAX_COPIES} per card number (rule 2-14-2, 5-1-2-3)"

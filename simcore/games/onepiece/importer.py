@@ -8,6 +8,7 @@ from pathlib import Path
 
 import polars as pl
 
+from tcgsim.simcore.deckperm import allows_any_copies
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.onepiece.cards import CATEGORIES, COLOR_BITS, MAX_VALUE
 from tcgsim.simcore.games.onepiece.layout import LIFE_CAP
@@ -80,6 +81,8 @@ def read_database(path: Path) -> tuple[pl.DataFrame, ImportReport]:
     """Read every card printing under `path`; one row per rules identity."""
     report = ImportReport()
     rows: dict[str, dict] = {}
+    kept_from: dict[str, str] = {}  # code -> the printing whose values are kept
+    differ: dict[str, set[str]] = {}  # code -> how its printings disagree
     seen: set[str] = set()
     for file in _card_files(Path(path)):
         printings = _printings(file)
@@ -97,14 +100,28 @@ def read_database(path: Path) -> tuple[pl.DataFrame, ImportReport]:
             row = _row(c, code, where, report)
             if row is None:
                 continue
+            base = raw_id.strip().upper() == code
             if code in rows:
-                rows[code]["printings"] += 1
+                kept = rows[code]
+                if _stats(kept) != _stats(row):
+                    differ.setdefault(code, set()).update(
+                        f"{k} {kept[k]} ({kept_from[code]}) vs {row[k]} ({raw_id})"
+                        for k in STAT_KEYS if kept[k] != row[k])
+                if base and kept_from[code] != code:  # the base printing's values win
+                    row["printings"] = kept["printings"] + 1
+                    rows[code], kept_from[code] = row, code
+                else:
+                    kept["printings"] += 1
                 continue
-            rows[code] = row
+            rows[code], kept_from[code] = row, raw_id.strip().upper()
             report.per_set[row["set"]] = report.per_set.get(row["set"], 0) + 1
             report.per_category[row["category"]] = report.per_category.get(row["category"], 0) + 1
     if report.files == 0:
         raise InputError(f"{path}: no ONE PIECE card data found (expected punk-records JSON)")
+    for code in sorted(differ):
+        report.problems.append(f"{code}: printings disagree ({'; '.join(sorted(differ[code]))}); "
+                               f"the {'base' if kept_from[code] == code else 'first'} "
+                               "printing's values are used")
     df = pl.DataFrame(list(rows.values()), schema=_SCHEMA) if rows else pl.DataFrame(
         schema=_SCHEMA)
     return df, report
@@ -118,7 +135,15 @@ _SCHEMA = {
     **{f"{s}{suffix}": (pl.String if suffix == "" else pl.Int32)
        for s in SLOTS for suffix in ("", "_value")},
     "modelled": pl.List(pl.String), "unmodelled": pl.List(pl.String), "printings": pl.Int32,
+    "any_copies": pl.Boolean,
 }
+
+
+STAT_KEYS = ("category", "colors", "cost", "power", "counter", "life", "keywords")
+
+
+def _stats(row: dict) -> tuple:
+    return tuple(tuple(row[k]) if isinstance(row[k], list) else row[k] for k in STAT_KEYS)
 
 
 def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
@@ -147,6 +172,7 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
         "counter": _number(c.get("counter"), where, "counter", report), "life": life,
         "keywords": parsed.keywords, "modelled": parsed.modelled,
         "unmodelled": parsed.unmodelled, "printings": 1,
+        "any_copies": allows_any_copies(c.get("effect")),
     }
     for slot in SLOTS:
         eff = parsed.effects.get(slot)
@@ -167,6 +193,8 @@ def store_entries(df: pl.DataFrame) -> dict[str, dict]:
              "keywords": r["keywords"]}
         if r["category"] == "leader":
             e["life"] = r["life"]
+        if r.get("any_copies"):
+            e["any_copies"] = True
         for slot in SLOTS:
             if r[slot]:
                 e[slot] = {"effect": r[slot], "value": r[f"{slot}_value"]}

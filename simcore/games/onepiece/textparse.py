@@ -62,11 +62,20 @@ def parse_effect(body: str) -> tuple[str, int] | None:
     return None
 
 
+# Some databases run abilities together on one line ("[Rush] (reminder)[When Attacking] ..."):
+# an ability tag right after the end of a sentence or a reminder starts a new ability.
+_RUN_ON = re.compile(
+    r"(?<=[.)])\s*(?=\[(?:Rush|Blocker|Double Attack|Banish|Unblockable|When Attacking|On Play|"
+    r"DON!! x\d+|Activate: ?Main|Main|Counter|On K\.O\.|On Block|End of Your Turn|"
+    r"End of Your Opponent's Turn|Your Turn|Opponent's Turn|Once Per Turn|"
+    r"On Your Opponent's Attack)\])")
+
+
 def abilities(effect_text: str | None) -> list[str]:
     """The card's abilities: one per paragraph of its effect text (reminders dropped)."""
     if not effect_text or effect_text.strip() in ("", "-"):
         return []
-    parts = re.split(r"<br\s*/?>|\n", effect_text)
+    parts = [q for p in re.split(r"<br\s*/?>|\n", effect_text) for q in _RUN_ON.split(p)]
     return [c for c in (clean(p) for p in parts) if c and c != "-"]
 
 

@@ -41,7 +41,8 @@ EV_NONE, EV_DRAW, EV_BURN, EV_SALVAGE, EV_POWER = 0, 1, 2, 3, 4
 EVENT_EFFECTS = {"draw": EV_DRAW, "burn": EV_BURN, "salvage": EV_SALVAGE, "power": EV_POWER}
 EVENT_NAMES = {v: k for k, v in EVENT_EFFECTS.items()}
 
-_KEYS = {"name", "type", "color", "level", "cost", "power", "soul", "triggers", "counter",
+_KEYS = {"any_copies",  # simcore.deckperm: any number of copies in a deck
+         "name", "type", "color", "level", "cost", "power", "soul", "triggers", "counter",
          "climax_power", "climax_soul", "backup", "encore", "brainstorm", "assist",
          "assist_per_level", "event"}
 
@@ -127,10 +128,13 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
     """Merge imported cards (`store`, lowest precedence) and card pool files; a later file
     may not redefine a code differently."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
+    any_copies: set[str] = set()
     names: dict[str, int] = {}
     for code, entry in (store or {}).items():
         entry = entry if "name" in entry else {**entry, "name": code}
         rows[code] = (code, str(entry["name"]), card_row(f"card store: {code}", entry, names))
+        if entry.get("any_copies") is True:
+            any_copies.add(code)
     imported = set(rows)
     for path in paths:
         data = read_toml(path)
@@ -148,5 +152,7 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
             if code in rows and code not in imported and rows[code][2] != row:
                 raise InputError(f"{where}: redefines {code} with different stats")
             rows[code] = (code, str(entry["name"]), row)
+            if entry.get("any_copies") is True:
+                any_copies.add(code)
             imported.discard(code)
-    return build_table("weiss", list(rows.values()), NCOLS)
+    return build_table("weiss", list(rows.values()), NCOLS, any_copies)

@@ -43,7 +43,7 @@ def resolve_deck(path: Path, table: CardTable) -> Deck:
             raise InputError(f"{path}:{ln.line}: unknown card code {ln.code}{hint}")
         cname = table.names[idx]
         per_name[cname] = per_name.get(cname, 0) + ln.count
-        if per_name[cname] > MAX_COPIES:
+        if per_name[cname] > MAX_COPIES and table.codes[idx] not in table.any_copies:  # 5.1.2.4
             raise InputError(
                 f"{path}:{ln.line}: {per_name[cname]} cards named {cname!r}; at most "
                 f"{MAX_COPIES} per card name (rule 5.1.2.2)"

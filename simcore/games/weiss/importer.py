@@ -10,6 +10,7 @@ from pathlib import Path
 
 import polars as pl
 
+from tcgsim.simcore.deckperm import allows_any_copies
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.weiss.cards import COLOR_BITS, ICONS, MAX_VALUE, TYPES
 from tcgsim.simcore.games.weiss.textparse import parse_card
@@ -91,7 +92,7 @@ _SCHEMA = {
     "brainstorm_flip": pl.Int32, "brainstorm_cost": pl.Int32, "assist": pl.Int32,
     "assist_per_level": pl.Int32, "event_effect": pl.String, "event_value": pl.Int32,
     "keywords": pl.List(pl.String), "modelled": pl.List(pl.String),
-    "unmodelled": pl.List(pl.String), "printings": pl.Int32,
+    "unmodelled": pl.List(pl.String), "printings": pl.Int32, "any_copies": pl.Boolean,
 }
 
 
@@ -196,6 +197,9 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
         "event_effect": event.get("effect", ""), "event_value": event.get("value", 0),
         "keywords": parsed.keywords, "modelled": parsed.modelled,
         "unmodelled": parsed.unmodelled, "printings": 1,
+        "any_copies": allows_any_copies(" ".join(map(str, c.get("ability") or []))
+                                        if isinstance(c.get("ability"), list)
+                                        else c.get("ability")),
     }
 
 
@@ -207,6 +211,8 @@ def store_entries(df: pl.DataFrame) -> dict[str, dict]:
             "name": r["name"], "type": r["category"], "color": r["color"],
             "level": r["level"], "cost": r["cost"], "power": r["power"], "soul": r["soul"],
             "triggers": r["triggers"], "counter": r["counter"]}
+        if r.get("any_copies"):
+            e["any_copies"] = True
         if r["climax_power"]:
             e["climax_power"] = r["climax_power"]
         if r["climax_soul"]:
