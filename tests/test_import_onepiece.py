@@ -202,3 +202,48 @@ def test_abilities_run_together_on_one_line_are_split(database, code, keyword):
     row = df.filter(df["code"] == code).to_dicts()[0]
     assert keyword in row["keywords"]
     assert len(row["modelled"]) + len(row["unmodelled"]) == 2
+
+
+@pytest.fixture(scope="module")
+def limitless():
+    return read_database(require("optcg", "limitless"))
+
+
+def test_limitless_adds_op17_and_eb04(limitless):
+    """The second public database imports with no problem and brings OP-17 and EB-04."""
+    df, report = limitless
+    assert report.problems == []
+    assert report.per_set["OP17"] > 100 and report.per_set["EB04"] > 50
+    leader = df.filter(df["code"] == "OP17-001").to_dicts()[0]
+    assert (leader["category"], leader["life"], leader["power"]) == ("leader", 5, 5000)
+
+
+@pytest.mark.parametrize("code, keyword", [("EB01-003", "rush"), ("EB01-034", "blocker"),
+                                           ("EB02-036", "blocker"), ("OP09-118", "rush")])
+def test_limitless_keywords_on_run_together_lines(limitless, code, keyword):
+    """Its text puts several abilities on one line ("[Blocker] [On K.O.] ...", "[Rush]
+    (reminder) When ..."): the keyword is still read (10-1)."""
+    df, _ = limitless
+    assert keyword in df.filter(df["code"] == code)["keywords"][0]
+
+
+def test_limitless_rejoins_text_split_at_an_inner_trigger(limitless):
+    """OP03-115's effect is cut at "with a" and continued as a fake [Trigger]: rejoined."""
+    df, _ = limitless
+    row = df.filter(df["code"] == "OP03-115").to_dicts()[0]
+    assert len(row["unmodelled"]) == 1 and row["modelled"] == []
+    assert row["unmodelled"][0].startswith("[On Play]")
+    assert "with a [Trigger] from your hand:" in row["unmodelled"][0]
+
+
+def test_both_databases_agree_on_every_shared_card(database, limitless):
+    """Cost, power, counter, Life, category, colours and keywords agree on all 2665 cards
+    the two sources share."""
+    import polars as pl
+
+    cols = ["category", "colors", "cost", "power", "counter", "life", "keywords"]
+    j = limitless[0].select(["code", *cols]).join(database[0].select(["code", *cols]),
+                                                  on="code", suffix="_b")
+    assert j.height == 2665
+    bad = j.filter(pl.any_horizontal([pl.col(c) != pl.col(f"{c}_b") for c in cols]))
+    assert bad["code"].to_list() == []

@@ -139,6 +139,22 @@ _SCHEMA = {
 }
 
 
+_ENDS_SENTENCE = re.compile(r"[.)\]\"!?]\s*$")
+_TRIGGER_AFTER_SENTENCE = re.compile(r"(?<=[.)])\s*(?=\[Trigger\])")
+
+
+def _rejoin(effect: object, trigger: object) -> tuple[str | None, str | None]:
+    """Undo a split made at a "[Trigger]" inside the effect text ("trash 1 card with a" +
+    "[Trigger] from your hand: ..."): the effect then ends mid-sentence. A real [Trigger]
+    after the end of a sentence in the joined text is split off again."""
+    eff = str(effect) if effect else None
+    trig = str(trigger) if trigger else None
+    if eff and trig and not _ENDS_SENTENCE.search(eff):
+        joined = _TRIGGER_AFTER_SENTENCE.split(f"{eff.rstrip()} {trig.lstrip()}", maxsplit=1)
+        eff, trig = joined[0], (joined[1] if len(joined) > 1 else None)
+    return eff, trig
+
+
 STAT_KEYS = ("category", "colors", "cost", "power", "counter", "life", "keywords")
 
 
@@ -163,7 +179,8 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
         if not 1 <= life <= LIFE_CAP:
             report.problems.append(f"{where}: Leader Life {life} out of range; skipped")
             return None
-    parsed = parse_card(c.get("effect"), c.get("trigger"))
+    effect, trigger = _rejoin(c.get("effect"), c.get("trigger"))
+    parsed = parse_card(effect, trigger)
     row = {
         "code": code, "name": str(c.get("name") or code), "set": code.split("-")[0],
         "category": category, "colors": colors,

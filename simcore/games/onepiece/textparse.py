@@ -71,12 +71,28 @@ _RUN_ON = re.compile(
     r"On Your Opponent's Attack)\])")
 
 
+# ... or a keyword line (with its reminder) straight into the next ability ("[Blocker]
+# [On K.O.] ...", "[Rush] (reminder) When your opponent ...").
+_KW = r"(?:Rush|Blocker|Double Attack|Banish|Unblockable)"
+_KEYWORDS_FIRST = re.compile(
+    rf"^((?:\[{_KW}\]\s*(?:\((?:[^()]|\([^()]*\))*\))?\s*)+)(?=\S)(?!\[{_KW}\])")
+
+
 def abilities(effect_text: str | None) -> list[str]:
     """The card's abilities: one per paragraph of its effect text (reminders dropped)."""
     if not effect_text or effect_text.strip() in ("", "-"):
         return []
-    parts = [q for p in re.split(r"<br\s*/?>|\n", effect_text) for q in _RUN_ON.split(p)]
-    return [c for c in (clean(p) for p in parts) if c and c != "-"]
+    parts = []
+    for paragraph in re.split(r"<br\s*/?>|\n", effect_text):
+        for piece in _RUN_ON.split(paragraph):
+            parts += _KEYWORDS_FIRST.sub("\\1\n", piece.strip()).split("\n")
+    out: list[str] = []
+    for c in (clean(p) for p in parts):
+        if c.startswith("•") and out:  # an option of "Choose one:" belongs to its ability
+            out[-1] += " " + c
+        elif c and c != "-":
+            out.append(c)
+    return out
 
 
 def parse_card(effect_text: str | None, trigger_text: str | None) -> ParsedText:
