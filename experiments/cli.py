@@ -384,7 +384,7 @@ def benchmark(game, n_games, out, quick, note, memory_games, progress):
     """
     from dataclasses import replace
 
-    from tcgsim.experiments.benchmark import (
+    from tcgsim.experiments.bench.benchmark import (
         QUICK,
         Sizes,
         render_section,
@@ -441,7 +441,7 @@ def _sizes(option: str, text: str) -> tuple[int, ...]:
 def _damage_benchmark(n: int | None, out: str | None, quick: bool, note: str | None) -> None:
     """`tcgsim benchmark --game weiss-damage`: damage sequences per second (--games sets
     sequences per run)."""
-    from tcgsim.experiments.benchmark import write_section
+    from tcgsim.experiments.bench.benchmark import write_section
     from tcgsim.experiments.ws_damage import GAME, render_damage_section, run_damage_benchmark
 
     seqs = n if n is not None else (200_000 if quick else 20_000_000)

@@ -182,7 +182,7 @@ def _backend(exp, kw: dict):
 
 
 def _execute(exp, out, max_games, kw: dict, progress, report, kind: str) -> None:
-    from tcgsim.experiments.execute import run_experiment
+    from tcgsim.experiments.launch import run_experiment
     from tcgsim.experiments.progress import wanted
     from tcgsim.reports.aggregate import aggregate
     from tcgsim.reports.render import terminal, write_report

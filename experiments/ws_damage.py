@@ -83,7 +83,7 @@ def run_damage_benchmark(sequences: int = 20_000_000, repeats: int = 3, note: st
                          command: str = f"tcgsim benchmark --game {GAME}", quick: bool = False,
                          log: Callable[[str], None] = print) -> DamageBench:
     """Sequences per second of the Monte Carlo kernel with 1 and 2 threads (JIT warm)."""
-    from tcgsim.experiments.benchmark import load_average, machine, revision, thread_counts
+    from tcgsim.experiments.bench.benchmark import load_average, machine, revision, thread_counts
 
     instances = [as_instance(t) for t in BENCH_TOKENS]
     rep = DamageBench(sequences, repeats, datetime.datetime.now(datetime.UTC), machine(),

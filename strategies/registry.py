@@ -5,36 +5,15 @@ point loads a dict {game: {preset name: Preset}} (or a callable returning one).
 """
 
 import math
-from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 import numpy as np
 
 from tcgsim.simcore.errors import InputError
+from tcgsim.strategies.family import Family, Preset
 
 MAX_PARAMS = 16
 ENTRY_POINT_GROUP = "tcgsim.strategies"
-
-
-@dataclass(frozen=True)
-class Family:
-    """A strategy family: its kernel id, a one-line description and named parameters
-    (name, default, description), with optional allowed ranges."""
-
-    name: str
-    fam_id: int
-    description: str
-    params: tuple[tuple[str, float, str], ...] = ()
-    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named parameter set of a family."""
-
-    family: str
-    params: dict[str, float]
-    description: str = ""
 
 
 def families(game: str) -> dict[str, Family]:

@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from tcgsim.experiments.benchmark import HEADER, run_child, update_markdown
+from tcgsim.experiments.bench.benchmark import HEADER, run_child, update_markdown
 from tcgsim.simcore.errors import InputError
 
 

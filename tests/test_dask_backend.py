@@ -16,6 +16,7 @@ import polars as pl
 import pytest
 
 import tcgsim.experiments.execute as ex
+import tcgsim.experiments.launch as launch
 from tcgsim.experiments.cli import main
 from tcgsim.experiments.spec import Backend, loads
 
@@ -89,7 +90,7 @@ def kill_once(*args):
 @pytest.fixture(scope="module")
 def local_run(tmp_path_factory):
     d = tmp_path_factory.mktemp("local") / "run"
-    m = ex.run_experiment(loads(EXPERIMENT), d)
+    m = launch.run_experiment(loads(EXPERIMENT), d)
     assert m["status"] == "complete"
     stops = {j["stopped_at"] for j in m["jobs"]}
     assert len(stops) > 1, "the pairings should stop at different rounds"
@@ -113,7 +114,7 @@ def client():
 
 
 def dask_run(run_dir: Path, client, progress: bool = False) -> dict:
-    return ex.run_experiment(loads(EXPERIMENT), run_dir, progress=progress,
+    return launch.run_experiment(loads(EXPERIMENT), run_dir, progress=progress,
                              backend=Backend("dask", threads=1, task_games=100),
                              client=client)
 
@@ -207,10 +208,10 @@ def test_extended_on_the_other_backend(local_run, client, tmp_path):
     """1,000 games per pairing on the cluster, then extended to the file's 3,000 locally:
     the rows and decisions of the local run in one go."""
     d = tmp_path / "run"
-    m = ex.run_experiment(loads(EXPERIMENT), d, max_games=1000,
+    m = launch.run_experiment(loads(EXPERIMENT), d, max_games=1000,
                           backend=Backend("dask", threads=1, task_games=300), client=client)
     assert m["status"] == "complete" and m["max_games"] == 1000
-    m = ex.run_experiment(loads(EXPERIMENT), d, max_games=3000)
+    m = launch.run_experiment(loads(EXPERIMENT), d, max_games=3000)
     assert [s["backend"] for s in m["sessions"]] == ["dask", "local"]
     assert rows(d).equals(rows(local_run))
     assert decisions(d) == decisions(local_run)

@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 
 import tcgsim.experiments.execute as ex
+import tcgsim.experiments.launch as launch
 from tcgsim.experiments.spec import load, loads
 from tcgsim.reports.aggregate import aggregate
 from tcgsim.reports.render import ci, pct, write_report
@@ -67,7 +68,7 @@ def jobs_state(run_dir: Path) -> list[tuple]:
 def one_go(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("one")
     exp = write_exp(tmp)
-    m = ex.run_experiment(load(exp), tmp / "run")
+    m = launch.run_experiment(load(exp), tmp / "run")
     assert m["status"] == "complete"
     return tmp / "run"
 
@@ -75,7 +76,7 @@ def one_go(tmp_path_factory):
 def test_split_into_other_batches_gives_the_same_rows(one_go, tmp_path, monkeypatch):
     """Engine calls of 66 games instead of 200 (CHUNK): same rows, same decisions."""
     monkeypatch.setattr(ex, "CHUNK", 66)
-    m = ex.run_experiment(load(write_exp(tmp_path)), tmp_path / "run")
+    m = launch.run_experiment(load(write_exp(tmp_path)), tmp_path / "run")
     assert m["status"] == "complete"
     assert rows(tmp_path / "run").equals(rows(one_go))
     assert jobs_state(tmp_path / "run") == jobs_state(one_go)
@@ -95,12 +96,12 @@ def test_resumed_after_interruption_gives_the_same_rows(one_go, tmp_path, monkey
 
     exp = write_exp(tmp_path)
     monkeypatch.setattr(ex, "run_games", flaky)
-    m = ex.run_experiment(load(exp), tmp_path / "run")
+    m = launch.run_experiment(load(exp), tmp_path / "run")
     assert m["status"] == "interrupted"
     kept = rows(tmp_path / "run")
     assert kept.height == 4 * 200
     monkeypatch.setattr(ex, "run_games", real)
-    m = ex.run_experiment(load(exp), tmp_path / "run")
+    m = launch.run_experiment(load(exp), tmp_path / "run")
     assert m["status"] == "complete"
     assert [s["status"] for s in m["sessions"]] == ["interrupted", "complete"]
     assert rows(tmp_path / "run").equals(rows(one_go))
@@ -112,9 +113,9 @@ def test_extend_adds_games_without_repeating(tmp_path):
     """400 games, then extended to 800: the shards tile 0..800 with no overlap, the first
     400 games are unchanged and no (job, game) appears twice."""
     exp = write_exp(tmp_path, games=400)
-    ex.run_experiment(load(exp), tmp_path / "run")
+    launch.run_experiment(load(exp), tmp_path / "run")
     before = rows(tmp_path / "run")
-    m = ex.run_experiment(load(exp), tmp_path / "run", max_games=800)
+    m = launch.run_experiment(load(exp), tmp_path / "run", max_games=800)
     after = rows(tmp_path / "run")
     assert m["max_games"] == 800
     for ranges in shard_ranges(tmp_path / "run").values():
@@ -127,7 +128,7 @@ def test_extend_adds_games_without_repeating(tmp_path):
 
 def test_same_file_same_rows_as_the_cli_run(one_go, tmp_path):
     """A different run folder, the same file: identical rows (a pure function of the file)."""
-    ex.run_experiment(load(write_exp(tmp_path)), tmp_path / "run")
+    launch.run_experiment(load(write_exp(tmp_path)), tmp_path / "run")
     assert rows(tmp_path / "run").equals(rows(one_go))
 
 
@@ -136,7 +137,7 @@ def test_other_experiment_in_the_folder_is_refused(one_go, tmp_path):
 
     exp = write_exp(tmp_path, games=1000)
     with pytest.raises(InputError, match="different experiment"):
-        ex.run_experiment(load(exp), one_go)
+        launch.run_experiment(load(exp), one_go)
 
 
 MATCH = """
@@ -158,7 +159,7 @@ batch = 200
 
 def test_until_ci_stops_when_the_interval_is_narrow(tmp_path):
     exp = loads(MATCH + "until_ci = 0.12\n")
-    m = ex.run_experiment(exp, tmp_path / "run")
+    m = launch.run_experiment(exp, tmp_path / "run")
     job = m["jobs"][0]
     assert job["stopped"] == "ci" and job["games"] < 4000
     res = aggregate(tmp_path / "run")
@@ -175,7 +176,7 @@ def test_until_ci_stops_when_the_interval_is_narrow(tmp_path):
 def test_sprt_stops_on_a_decision(tmp_path):
     """default vs random wins far more than 60 %: the test accepts H1 long before 4000."""
     exp = loads(MATCH + "sprt = { p0 = 0.5, p1 = 0.6 }\n")
-    m = ex.run_experiment(exp, tmp_path / "run")
+    m = launch.run_experiment(exp, tmp_path / "run")
     job = m["jobs"][0]
     assert job["stopped"] == "sprt H1" and job["games"] < 4000
 
@@ -309,8 +310,8 @@ def test_tune_is_reproducible(tmp_path):
     """Optuna's sampler is seeded from the experiment and told deterministic results: the
     same file gives the same trials, variants and rows in another folder."""
     pytest.importorskip("optuna")
-    m1 = ex.run_experiment(loads(TUNE), tmp_path / "a")
-    m2 = ex.run_experiment(loads(TUNE), tmp_path / "b")
+    m1 = launch.run_experiment(loads(TUNE), tmp_path / "a")
+    m2 = launch.run_experiment(loads(TUNE), tmp_path / "b")
     assert m1["trials"] == m2["trials"] and len(m1["trials"]) == 4
     assert rows(tmp_path / "a").equals(rows(tmp_path / "b"))
     for t in m1["trials"]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from tcgsim.experiments.benchmark import run_child
+from tcgsim.experiments.bench.benchmark import run_child
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.results import to_frame
 from tcgsim.simcore.runner import run_games

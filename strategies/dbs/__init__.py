@@ -3,7 +3,7 @@ and `control` (heuristics sharing one parameter layout, each with its own defaul
 presets."""
 
 from tcgsim.strategies.dbs.policy import AGGRO, CONTROL, DEFAULT, RANDOM
-from tcgsim.strategies.registry import Family, Preset
+from tcgsim.strategies.family import Family, Preset
 
 # name, description, allowed range; the order is the kernels' parameter index (default.P_*).
 _PARAMS = (

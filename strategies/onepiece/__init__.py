@@ -1,8 +1,8 @@
 """ONE PIECE strategy families: `random` (uniform legal choices), `default`, `aggro` and
 `control` (heuristics sharing one parameter layout, each with its own defaults)."""
 
+from tcgsim.strategies.family import Family, Preset
 from tcgsim.strategies.onepiece.policy import AGGRO, CONTROL, DEFAULT, RANDOM
-from tcgsim.strategies.registry import Family, Preset
 
 # name, description, allowed range; the order is the kernels' parameter index (common.P_*).
 _PARAMS = (

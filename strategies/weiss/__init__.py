@@ -2,7 +2,7 @@
 `control` (heuristics sharing one parameter layout, each with its own defaults), and
 presets."""
 
-from tcgsim.strategies.registry import Family, Preset
+from tcgsim.strategies.family import Family, Preset
 from tcgsim.strategies.weiss.policy import AGGRO, CONTROL, DEFAULT, RANDOM
 
 # name, description, allowed range; the order is the kernels' parameter index (default.P_*).

@@ -1,4 +1,5 @@
-"""Scale benchmark of the experiment pipeline: `python -m experiments.scale --games 10000000`.
+"""Scale benchmark of the experiment pipeline:
+`python -m tcgsim.experiments.bench.scale --games 10000000`.
 
 Runs `tcgsim run` on a one-pairing matchup of GAMES games as a subprocess (parquet shards,
 manifest, live tallies, then the report: aggregation with scan_parquet and plots) and
@@ -21,7 +22,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tcgsim.experiments.benchmark import load_average, machine, revision, run_child, tcgsim_command
+from tcgsim.experiments.bench.benchmark import (
+    load_average,
+    machine,
+    revision,
+    run_child,
+    tcgsim_command,
+)
 
 BEGIN, END = "<!-- experiments:scale begin -->", "<!-- experiments:scale end -->"
 GOAL_RSS = 1 << 30
@@ -77,7 +84,7 @@ def section(r: dict, game: str, deck_a: str, deck_b: str, note: str | None) -> s
     lines = [
         "## Experiments at scale", "",
         f"Measured {when}" + (f" at commit {rev}" if rev else "")
-        + f" by `python -m experiments.scale --games {r['games']}`: `tcgsim run` of a "
+        + f" by `python -m tcgsim.experiments.bench.scale --games {r['games']}`: `tcgsim run` of a "
         f"{game} matchup (`{deck_a}` vs `{deck_b}`, default strategies, seed 1), "
         f"{r['games']:,} games in rounds of {r['batch']:,}, as a subprocess, launch to exit "
         "(start-up, parquet shards, manifest, live tallies, then the report: scan_parquet "

@@ -5,7 +5,7 @@ stepped in-engine), for the ratio recorded in docs/benchmarks.md.
 Both engines are measured in the same run, alternating tcgsim and weiss-sim rounds so that
 other load on the machine affects both alike.
 
-Usage: python -m experiments.weiss_sim_compare [--seconds S] [--envs N] [--threads T]
+Usage: python -m tcgsim.experiments.bench.weiss_sim_compare [--seconds S] [--envs N] [--threads T]
        [--rounds R]
 """
 

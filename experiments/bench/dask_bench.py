@@ -1,4 +1,4 @@
-"""Dask backend benchmark: `python -m experiments.dask_bench --games 400000`.
+"""Dask backend benchmark: `python -m tcgsim.experiments.bench.dask_bench --games 400000`.
 
 Plays one onepiece matchup (one pairing) with the local backend, then on a 2-worker Dask
 LocalCluster (127.0.0.1, one numba thread per worker) with several task sizes, then locally
@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tcgsim.experiments.benchmark import load_average, machine, revision
+from tcgsim.experiments.bench.benchmark import load_average, machine, revision
 
 BEGIN, END = "<!-- experiments:dask begin -->", "<!-- experiments:dask end -->"
 GOAL = 0.05
@@ -43,7 +43,7 @@ batch = {batch}
 
 
 def one_run(games: int, batch: int, tmp: Path, **backend) -> dict:
-    from tcgsim.experiments.execute import run_experiment
+    from tcgsim.experiments.launch import run_experiment
     from tcgsim.experiments.spec import Backend, loads
 
     run_dir = tmp / f"run-{time.monotonic_ns()}"
@@ -110,7 +110,8 @@ def section(r: dict, note: str | None, chosen: int) -> str:
     lines = [
         "## Dask backend", "",
         f"Measured {when}" + (f" at commit {rev}" if rev else "")
-        + f" by `python -m experiments.dask_bench --games {r['games']} --sizes {sizes}`: "
+        + " by `python -m tcgsim.experiments.bench.dask_bench "
+        f"--games {r['games']} --sizes {sizes}`: "
         f"one onepiece pairing (`red-luffy` vs `green-kid`, default strategies, seed 1), "
         f"{r['games']:,} games in rounds of {r['batch']:,}, with the local backend "
         "(2 numba threads) and on a 2-worker Dask LocalCluster on 127.0.0.1 (one process "

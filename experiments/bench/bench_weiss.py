@@ -2,7 +2,7 @@
 games/s on 1 and 2 threads, best of several runs, plus mean turns, end reasons and a
 checksum of the result rows (so optimisations can be checked not to change results).
 
-    PYTHONPATH=. python -m experiments.bench_weiss [games] [repeats]
+    python -m tcgsim.experiments.bench.bench_weiss [games] [repeats]
 """
 
 import sys

@@ -285,7 +285,7 @@ def machine() -> list[tuple[str, str]]:
 
 def revision() -> str:
     """The git commit of the source measured, if it is a git checkout."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
 
     def git(*args: str) -> str:
         return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
@@ -307,7 +307,7 @@ def source_stamp() -> str:
     stamp at its start and end."""
     import hashlib
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     h = hashlib.sha1()
     for pkg in ("simcore", "strategies", "experiments", "reports"):
         for f in sorted((root / pkg).rglob("*.py")):
