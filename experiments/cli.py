@@ -81,48 +81,38 @@ def _ruleset(game, name: str | None) -> int:
               help="Write one row per game to this parquet file (written batch by batch, "
               "then joined: memory stays flat).")
 @click.option("--debug", is_flag=True, help="Check the rules invariants after every action.")
+@click.option("--effects", type=click.Choice(["approx", "strict", "none"]), default="approx",
+              show_default=True, help="Which card abilities play: documented approximations "
+              "too, strict ones only, or none (keywords and counters only). Recorded with the "
+              "result; until the effect engine lands all three play the built-in effects.")
 @_progress_option
 def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
-             params_a, params_b, card_files, n_games, threads, out, debug, progress):
+             params_a, params_b, card_files, n_games, threads, out, debug, effects, progress):
     """Play DECK_A against DECK_B and report the win rate of DECK_A.
 
     DECK_A and DECK_B are built-in deck names (see `tcgsim decks`) or decklist files.
     The win rate counts a draw as half a win and comes with a 95 % Wilson interval,
     overall, going first and going second.
     """
-    from tcgsim.experiments.match import load_match
+    from tcgsim.experiments.api import simulate as play
     from tcgsim.experiments.progress import Progress, wanted
-    from tcgsim.experiments.stream import simulate_streaming
-    from tcgsim.reports.summary import format_summary
 
-    g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
-                                store, params_a, params_b)
-    rs = _ruleset(g, ruleset)
     if out is not None:
         parent = Path(out).resolve().parent
         if not parent.is_dir():
             raise InputError(f"{out}: folder {parent} does not exist")
     n_games += n_games % 2
-    meta = {"game_name": g.name, "seed": seed, "deck_a": a.deck.name, "deck_b": b.deck.name,
-            "strategy_a": a.strategy, "strategy_b": b.strategy,
-            "ruleset": ruleset or next(iter(g.rulesets))}
     with Progress(n_games, wanted(progress)) as bar:
-        st = simulate_streaming(g, table, a, b, seed, n_games, meta, ruleset=rs,
-                                turn_cap=turn_cap, threads=threads, debug=debug,
-                                out=Path(out) if out is not None else None, progress=bar)
-    res, s = st.run, st.tally.summary()
+        res = play(deck_a, deck_b, n_games, seed, strategy_a, strategy_b, store, effects,
+                   game=game, cards=card_files, params_a=params_a, params_b=params_b,
+                   ruleset=ruleset, turn_cap=turn_cap, threads=threads, keep_rows=False,
+                   out=out, progress=bar, debug=debug)
     if res.interrupted:
-        click.echo(f"Interrupted: reporting the {s.games} games that finished.", err=True)
-    if s.games == 0:
-        if st.writer is not None:
-            st.writer.discard()
+        click.echo(f"Interrupted: reporting the {res.games} games that finished.", err=True)
+    if res.games == 0:
         raise SystemExit(130)
-    click.echo(format_summary(s, a.deck.name, b.deck.name, res.seconds))
-    try:
-        _print_coverage(g, table, (a, b), store)
-    finally:
-        if st.writer is not None:
-            st.writer.finish()
+    click.echo(str(res))
+    _print_coverage(res.game, deck_a, deck_b, card_files, store)
     if out is not None:
         click.echo(f"  rows written to {out}")
     if res.interrupted:
@@ -135,19 +125,22 @@ def _chosen_games(game: str | None):
     return [get_game(game)] if game else list(games().values())
 
 
-def _print_coverage(game, table, seats, store) -> None:
+def _print_coverage(game_name: str, deck_a: str, deck_b: str, card_files, store) -> None:
     """The coverage figure of decks read from files whose cards were imported."""
+    from tcgsim.experiments.match import deck_path, load_table
+    from tcgsim.simcore.games.registry import get_game
+
+    game = get_game(game_name)
     if game.coverage is None:
         return
-    from tcgsim.simcore.store import load_store
-
-    imported = load_store(game.name, store)
+    table, imported = load_table(game, tuple(card_files), store)
     if imported is None:
         return
-    for seat in seats:
-        if Path(seat.deck.source).parent != game.data_dir / "decks":
-            cov = game.coverage(seat.deck, table, imported)
-            click.echo(f"  {seat.deck.name}: {cov.figure()}")
+    for spec in (deck_a, deck_b):
+        path = deck_path(game, spec)
+        if path.parent != game.data_dir / "decks":
+            deck = game.resolve_deck(path, table)
+            click.echo(f"  {deck.name}: {game.coverage(deck, table, imported).figure()}")
 
 
 @cli.command()

@@ -67,22 +67,27 @@ class Streamed:
     tally: SummaryTally
     run: RunResult
     writer: RowWriter | None
+    frames: list[pl.DataFrame]  # the rows, when asked to keep them
 
 
 def simulate_streaming(game: Game, table: CardTable, a: Seat, b: Seat, seed: int,
                        n_games: int, meta: dict[str, object], ruleset: int = 0,
                        turn_cap: int | None = None, threads: int | None = None,
                        debug: bool = False, out: Path | None = None,
-                       progress: Progress | None = None, batch_size: int = BATCH) -> Streamed:
+                       progress: Progress | None = None, batch_size: int = BATCH,
+                       keep_rows: bool = False) -> Streamed:
     """Play n_games; count (and with `out`, write) each batch as it finishes, showing the
     win rate so far on the progress bar. Ctrl-C stops after the finished batches; call
     writer.finish() to write the file (or writer.discard())."""
     tally = SummaryTally()
     writer = RowWriter(out) if out is not None else None
+    frames: list[pl.DataFrame] = []
 
     def sink(rows) -> None:
         df = to_frame(rows, game.columns, game.reasons, meta)
         tally.add(df)
+        if keep_rows:
+            frames.append(df)
         if writer is not None:
             writer.write(df)
         if progress is not None:
@@ -95,4 +100,4 @@ def simulate_streaming(game: Game, table: CardTable, a: Seat, b: Seat, seed: int
         if writer is not None:
             writer.discard()
         raise
-    return Streamed(tally, res, writer)
+    return Streamed(tally, res, writer, frames)
