@@ -100,7 +100,8 @@ def test_no_import_circle():
 
 def test_layers_point_one_way():
     """simcore imports neither strategies (except each engine through its game's policy
-    module), experiments nor reports; strategies import no experiments or reports."""
+    module), experiments nor reports; strategies and reports import no experiments, and
+    reports no strategies."""
     graph = import_graph(modules())
     for m, deps in graph.items():
         if m.startswith("tcgsim.simcore."):
@@ -108,6 +109,9 @@ def test_layers_point_one_way():
                 assert not d.startswith(("tcgsim.experiments", "tcgsim.reports")), (m, d)
                 if d.startswith("tcgsim.strategies"):
                     assert d.endswith(".policy") and m.endswith((".engine", ".batch")), (m, d)
+        if m.startswith("tcgsim.reports"):
+            assert not any(d.startswith(("tcgsim.experiments", "tcgsim.strategies"))
+                           for d in deps), m
         if m.startswith("tcgsim.strategies"):
             assert not any(d.startswith(("tcgsim.experiments", "tcgsim.reports"))
                            for d in deps), m
