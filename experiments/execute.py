@@ -149,10 +149,21 @@ def load_shards(run_dir: Path, state: JobState) -> None:
     d = shard_dir(run_dir, state.job.id)
     if not d.is_dir():
         return
-    for p in d.iterdir():
+    for p in sorted(d.iterdir()):
         m = SHARD.match(p.name)
         if m:
-            state.shards[(int(m.group(1)), int(m.group(2)))] = read_tally(p)
+            lo, hi = int(m.group(1)), int(m.group(2))
+            try:
+                tally = read_tally(p)
+                whole = tally.games == hi - lo
+            except (pl.exceptions.PolarsError, OSError):
+                whole = False
+            if whole:
+                state.shards[(lo, hi)] = tally
+            else:  # set it aside; its games are missing now, so they are played again
+                p.replace(p.with_name(p.name + ".damaged"))
+                print(f"tcgsim: {p}: damaged result shard set aside; its games {lo}-{hi - 1}"
+                      " are played again", file=sys.stderr)
         elif p.name.endswith(".partial"):
             p.unlink()
         elif p.name == "pending" and p.is_dir():

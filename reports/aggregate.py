@@ -159,8 +159,14 @@ def aggregate(run_dir: str | Path) -> RunResults:
         raise InputError(f"{run_dir}/manifest.json: invalid JSON: {exc}") from None
     stat_cols = [c for c in manifest["columns"] if c.endswith(("_a", "_b"))]
     base_l, pairs_l, reasons_l, turns_l = [], [], [], []
-    for lf in scan_shards(run_dir):
-        b, p, r, t = shard_sums(lf, stat_cols)
+    files = sorted((run_dir / "shards").glob("j*/g*.parquet"))
+    for f, lf in zip(files, scan_shards(run_dir), strict=True):
+        try:
+            b, p, r, t = shard_sums(lf, stat_cols)
+        except (pl.exceptions.PolarsError, OSError) as exc:
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise InputError(f"{f}: damaged result shard ({reason[:120]}); `tcgsim run "
+                             f"{run_dir}` sets it aside and plays its games again") from None
         base_l.append(b)
         pairs_l.append(p)
         reasons_l.append(r)
