@@ -110,7 +110,9 @@ def _exp_options(f):
     opts = [
         click.option("--batch", type=click.IntRange(2), default=None,
                      help="Games per round per pairing: shards, progress and stopping "
-                     "decisions step by it [default: min(games, 10000)]."),
+                     "decisions step by it [default: games / 5 for sweep, tune, --until-ci "
+                     "and --sprt, so decided pairings and clearly worse variants stop early; "
+                     "else min(games, 10000)]."),
         click.option("--beta", type=click.FloatRange(1e-6, 0.5), default=0.05,
                      show_default=True, help="SPRT: chance of missing a real P1."),
         click.option("--alpha", type=click.FloatRange(1e-6, 0.5), default=0.05,

@@ -41,6 +41,8 @@ replace = ["ST01-012"]
 [stop]
 games = 20000                  # games per pairing (the most, with until_ci or sprt)
 batch = 10000                  # games per round: shards, progress and decisions step by it
+                               # [default: games / 5 with stopping decisions (sweep, tune,
+                               # until_ci, sprt), else min(games, 10000)]
 until_ci = 0.02                # stop a pairing once its 95 % interval is this wide
 sprt = { p0 = 0.5, p1 = 0.55, alpha = 0.05, beta = 0.05 }   # stop on a decision
 eliminate = true               # sweep: drop a variant once it is clearly worse
@@ -162,6 +164,18 @@ class Experiment:
         p = self.source / spec
         return str(p) if ("/" in spec or spec.endswith((".txt", ".toml"))) and p.exists() \
             else spec
+
+
+ROUNDS = 5  # default rounds of a run that takes stopping decisions between them
+
+
+def default_batch(games: int, decides: bool) -> int:
+    """Games per round when the file gives none: a run with stopping decisions (sweep,
+    tune, until_ci, sprt) gets ROUNDS rounds, so that a clearly decided pairing or a
+    clearly worse variant stops early; other runs one round of up to 10,000 games."""
+    if decides:
+        return max(2, -(-games // ROUNDS))
+    return min(games, 10_000)
 
 
 def _fail(where: str, msg: str) -> InputError:
@@ -314,8 +328,6 @@ def parse(data: dict, where: str, source: Path, text: str, name: str) -> Experim
     stop = Stop()
     stop.games = _int(where, "stop.games", s.get("games", stop.games), 2, 10**12)
     stop.games += stop.games % 2
-    stop.batch = _int(where, "stop.batch", s.get("batch", min(stop.games, 10_000)), 2, 10**9)
-    stop.batch += stop.batch % 2
     if "until_ci" in s:
         stop.until_ci = _float(where, "stop.until_ci", s["until_ci"], 1e-6, 1.0)
     if "sprt" in s:
@@ -328,6 +340,10 @@ def parse(data: dict, where: str, source: Path, text: str, name: str) -> Experim
         }
         if stop.sprt["p1"] <= stop.sprt["p0"]:
             raise _fail(where, "stop.sprt.p1: must be greater than p0")
+    decides = kind in ("sweep", "tune") or stop.until_ci is not None or stop.sprt is not None
+    stop.batch = _int(where, "stop.batch", s.get("batch", default_batch(stop.games, decides)),
+                      2, 10**9)
+    stop.batch += stop.batch % 2
     if "eliminate" in s:
         if not isinstance(s["eliminate"], bool):
             raise _fail(where, "stop.eliminate: expected true or false")
