@@ -209,17 +209,37 @@ def _png(fig) -> str:
 
 def plots(res: RunResults) -> dict[str, tuple[str, str]]:
     """Plot id -> (title, base64 PNG)."""
+    return {key: (title, _png(fig)) for key, (title, fig) in figures(res).items()}
+
+
+def zoomed_limits(lows: list[float], highs: list[float], pad: float = 0.25) -> tuple[float, float]:
+    """Y limits around the intervals (a quarter of their span on each side, at least 2
+    points), inside [0, 1]: a 4-point gap between seats stays visible."""
+    lo, hi = min(lows), max(highs)
+    margin = max(pad * (hi - lo), 0.02)
+    return max(0.0, lo - margin), min(1.0, hi + margin)
+
+
+def _legend_outside(ax) -> None:
+    """The legend right of the axes, where it covers no data."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, borderaxespad=0.0)
+
+
+def figures(res: RunResults) -> dict[str, tuple[str, object]]:
+    """Plot id -> (title, matplotlib Figure): win rate against the count (sweeps, tunes),
+    each seat's win rate with its interval, the matchup heat map, game lengths."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-    out: dict[str, tuple[str, str]] = {}
+    out: dict[str, tuple[str, object]] = {}
     kind = res.manifest["experiment"]["kind"]
     if kind in ("sweep", "tune") and res.variants:
         dims = list(res.variants[0].counts)
-        fig, axes = plt.subplots(1, len(dims), figsize=(5.5 * len(dims), 3.6), squeeze=False)
+        fig, axes = plt.subplots(1, len(dims), figsize=(5.5 * len(dims) + 1.5, 3.6),
+                                 squeeze=False)
         for ax, dim in zip(axes[0], dims, strict=True):
             pts = sorted((v.counts[dim], v.rate, v.lo, v.hi) for v in res.variants)
             xs = [p[0] for p in pts]
@@ -232,27 +252,42 @@ def plots(res: RunResults) -> dict[str, tuple[str, str]]:
                             yerr=[[p[1] - p[2] for p in pts], [p[3] - p[1] for p in pts]],
                             fmt="o", capsize=3, label="trial (95 % interval)")
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.yaxis.set_major_formatter(PercentFormatter(1.0))
             ax.set_xlabel(f"copies: {dim}")
-            ax.set_ylabel("win rate")
-            ax.legend(loc="best", fontsize=8)
+            ax.set_ylabel("win rate vs field")
+            _legend_outside(ax)
             ax.grid(alpha=0.3)
-        out["ratio"] = ("Win rate against the count", _png(fig))
+        fig.tight_layout()
+        out["ratio"] = ("Win rate against the count", fig)
 
     jobs = res.jobs[:24]
-    fig, ax = plt.subplots(figsize=(max(5, 0.9 * len(jobs) + 2), 3.6))
+    fig, ax = plt.subplots(figsize=(max(5.5, 0.9 * len(jobs) + 3.5), 3.6))
     xs = range(len(jobs))
-    for off, lab, rate, cis in ((-0.2, "going first", "first_rate", "first_ci"),
-                                (0.2, "going second", "second_rate", "second_ci")):
+    lows, highs = [], []
+    for off, lab, rate, cis, mark in ((-0.12, "going first", "first_rate", "first_ci", "o"),
+                                      (0.12, "going second", "second_rate", "second_ci", "s")):
         vals = [getattr(j, rate) for j in jobs]
-        lo = [v - getattr(j, cis)[0] for j, v in zip(jobs, vals, strict=True)]
-        hi = [getattr(j, cis)[1] - v for j, v in zip(jobs, vals, strict=True)]
-        ax.bar([x + off for x in xs], vals, 0.4, yerr=[lo, hi], capsize=3, label=lab)
-    ax.axhline(0.5, color="grey", lw=0.8)
+        ci = [getattr(j, cis) for j in jobs]
+        lows += [c[0] for c in ci]
+        highs += [c[1] for c in ci]
+        ax.errorbar([x + off for x in xs], vals,
+                    yerr=[[v - c[0] for v, c in zip(vals, ci, strict=True)],
+                          [c[1] - v for v, c in zip(vals, ci, strict=True)]],
+                    fmt=mark, capsize=4, label=f"{lab} (95 % interval)")
+    ymin, ymax = zoomed_limits(lows, highs)
+    ax.set_ylim(ymin, ymax)
+    if ymin < 0.5 < ymax:
+        ax.axhline(0.5, color="grey", lw=0.8)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xticks(list(xs), [f"{_label_a(j)}\nvs {j.deck_b}" for j in jobs], fontsize=7,
                   rotation=30, ha="right")
+    ax.set_xlim(-0.6, len(jobs) - 0.4)
     ax.set_ylabel("win rate of deck A")
-    ax.legend(fontsize=8)
-    out["seats"] = ("Going first and going second (95 % intervals)", _png(fig))
+    ax.grid(axis="y", alpha=0.3)
+    _legend_outside(ax)
+    fig.tight_layout()
+    out["seats"] = ("Going first and going second (95 % intervals; the axis is zoomed "
+                    "around them)", fig)
 
     rl, cl, m = matrix(res)
     fig, ax = plt.subplots(figsize=(1.3 * len(cl) + 3, 0.5 * len(rl) + 2))
@@ -262,21 +297,32 @@ def plots(res: RunResults) -> dict[str, tuple[str, str]]:
     for i, row in enumerate(m):
         for k, v in enumerate(row):
             if not math.isnan(v):
-                ax.text(k, i, f"{100 * v:.1f}", ha="center", va="center", fontsize=8)
-    fig.colorbar(im, ax=ax, label="win rate of row deck")
-    out["heatmap"] = ("Matchup heat map", _png(fig))
+                ax.text(k, i, f"{100 * v:.1f} %", ha="center", va="center", fontsize=8)
+    bar = fig.colorbar(im, ax=ax, label="win rate of row deck")
+    bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    out["heatmap"] = ("Matchup heat map", fig)
 
-    fig, ax = plt.subplots(figsize=(6.5, 3.6))
-    for j in jobs[:8]:
+    shown = jobs[:8]
+    cols = min(len(shown), 4)
+    rows = -(-len(shown) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 2.4 * rows), sharex=True,
+                             sharey=True, squeeze=False)
+    for ax, j in zip(axes.flat, shown, strict=False):
         t = res.turns.filter(res.turns["job"] == j.id)
         total = t["games"].sum()
-        ax.plot(t["turns"].to_list(), [g / total for g in t["games"].to_list()],
-                drawstyle="steps-mid", label=f"{_label_a(j)} vs {j.deck_b}")
-    ax.set_xlabel("turns")
-    ax.set_ylabel("share of games")
-    ax.legend(fontsize=7)
-    ax.grid(alpha=0.3)
-    out["turns"] = ("Game length (turns)", _png(fig))
+        ax.step(t["turns"].to_list(), [g / total for g in t["games"].to_list()],
+                where="mid")
+        ax.set_title(f"{_label_a(j)} vs {j.deck_b}", fontsize=8)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+        ax.grid(alpha=0.3)
+    for ax in list(axes.flat)[len(shown):]:
+        ax.set_visible(False)
+    for ax in axes[-1]:
+        ax.set_xlabel("turns")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("share of games")
+    fig.tight_layout()
+    out["turns"] = ("Game length (turns), one panel per pairing", fig)
     return out
 
 
