@@ -286,6 +286,11 @@ def cards_import(path, game, store):
     cats = ", ".join(f"{n} {k}" for k, n in sorted(report.per_category.items()))
     click.echo(f"{df.height} cards ({report.printings} printings, {report.files} files): {cats}")
     click.echo(f"{added} added, {replaced} replaced in {file}")
+    left_out = getattr(report, "not_in_rules", {})
+    if left_out:
+        click.echo("not imported, the engine's rules edition has no place for them: "
+                   + ", ".join(f"{n} {what}" for what, n in sorted(left_out.items()))
+                   + " (docs/rules-coverage.md)")
     if report.problems:
         click.echo(f"{len(report.problems)} values could not be read (see the warnings above)")
 

@@ -26,8 +26,13 @@ DECK = DATA / "dbs_red_champa.txt"  # a legal deck of real card codes (codes onl
 
 
 @pytest.fixture(scope="module")
-def database():
-    return read_database(require("dbs"))
+def database(tmp_path_factory):
+    """The dbscg-api Masters JSON and the Fusion World JSON (the tracker modules, also under
+    shared/carddata/dbs, are read on their own below)."""
+    both = tmp_path_factory.mktemp("dbs_json")
+    for part in ("masters", "fusionworld"):
+        (both / part).symlink_to(require("dbs", part), target_is_directory=True)
+    return read_database(both)
 
 
 def _masters_source() -> dict[str, dict]:
@@ -296,13 +301,17 @@ def _tcgsim(*args):
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    """A card store with both shared databases imported through the CLI."""
-    root = require("dbs")
+    """A card store with the two JSON databases imported through the CLI."""
     path = tmp_path_factory.mktemp("dbs") / "store"
-    r = _tcgsim("cards", "import", root, "--game", "dbs", "--store", path)
+    r = _tcgsim("cards", "import", require("dbs", "masters"), "--game", "dbs", "--store", path)
     assert r.returncode == 0, r.stderr
-    assert "4220 cards" in r.stdout and "1138" not in r.stderr
+    assert "3082 cards" in r.stdout
+    r = _tcgsim("cards", "import", require("dbs", "fusionworld"), "--game", "dbs", "--store",
+                path)
+    assert r.returncode == 0, r.stderr
+    assert "1138 cards" in r.stdout and "1138" not in r.stderr
     assert "858 fusion world battle" in r.stdout
+    assert load_store("dbs", path).height == 4220
     return path
 
 
@@ -391,3 +400,88 @@ def test_imported_deck_plays_in_debug_mode(store, tmp_path):
     res = run_games(g, table, a, b, 7, 200, debug=True, threads=1)
     assert res.rows.shape[0] == 200
     assert (res.rows[:, COLUMNS.index("error")] == 0).all()
+
+
+# -- the dbs-tracker data modules (BT1-BT31) --------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tracker():
+    return read_database(require("dbs", "masters-tracker", "src", "data"))
+
+
+def test_tracker_reads_the_whole_masters_pool_as_data(tracker):
+    """Every module is read (39 files, 8011 printings) without executing it; Z deck cards and
+    White cards are counted apart, as rules v1.23 has no place for them."""
+    df, report = tracker
+    assert (report.files, report.printings) == (39, 8011)
+    assert report.not_in_rules == {
+        "Z deck cards (Z-Leader, Z-Battle, Z-Extra, Z-Unison)": 526,
+        "White cards (BT28 and later)": 154}
+    assert {"BT14", "BT22", "BT31", "EX23", "EB1"} <= set(df["set"])
+    assert df["code"].is_unique().all()
+
+
+def test_tracker_printed_costs_leaders_and_multi(tracker):
+    df, _ = tracker
+    rows = {r["code"]: r for r in df.filter(df["code"].is_in(
+        ["BT2-107", "BT1-001", "EX03-18", "BT9-101"])).iter_rows(named=True)}
+    meta = rows["BT2-107"]  # 2(YY)
+    assert (meta["cost"], meta["specified"], meta["power"]) == (2, ["yellow", "yellow"],
+                                                                15000)
+    assert meta["any_copies"]
+    leader = rows["BT1-001"]  # 10000 // 15000, front // back text
+    assert (leader["type"], leader["power"], leader["back_power"]) == ("leader", 10000, 15000)
+    assert leader["awaken"] and leader["awaken_life"] == 4
+    assert "EX03-18" in rows  # written EX3-18 by the tracker
+    multi = rows["BT9-101"]  # Multi, 5(RRB): its colours are the letters'
+    assert (multi["colors"], multi["cost"]) == (["red", "blue"], 5)
+
+
+def test_ex_codes_with_one_or_two_digits_are_one_card():
+    from tcgsim.simcore.games.dbs.importer import rules_id
+
+    assert rules_id("EX3-18") == rules_id("EX03-18") == "EX03-18"
+    assert rules_id("ex3-18_spr") == "EX03-18"
+    assert rules_id("BT1-001") == "BT1-001"
+
+
+def test_multi_colour_comes_from_the_cost_letters():
+    from tcgsim.simcore.games.dbs.importer import _tracker_card
+
+    row = dict(zip(("number", "name", "rarity", "type", "color", "set", "power", "cost",
+                    "combo_cost", "combo_power", "character", "traits", "era", "skills"),
+                   ("XX1-001", "N", "R", "Battle", "Multi", "XX1", "15000", "8(RRRGGG)", "0",
+                    "5000", "C", "T", "E", ""), strict=True))
+    c = _tracker_card(row)
+    assert c["color"] == "red/green" and c["_pips"] == ["red"] * 3 + ["green"] * 3
+    assert c["energy"] == "8"
+
+
+def test_both_sources_agree_on_shared_cards(tracker, database):
+    """Cost, pips, colour, power, type, combo power and keywords agree on the 2,620 cards both
+    sources hold, except where they are known to differ: P-001 and P-155 are different
+    promotional cards in the two (numbering), and the JSON's BT1-016 runs [Evolve] and
+    [Double Strike] together (the tracker reads its [Double Strike])."""
+    cols = ["type", "colors", "cost", "specified", "power", "keywords", "combo_power"]
+    j = tracker[0].select(["code", *cols]).join(database[0].select(["code", *cols]),
+                                                on="code", suffix="_b")
+    assert j.height == 2620
+    bad = j.filter(pl.any_horizontal([pl.col(c) != pl.col(f"{c}_b") for c in cols]))
+    assert sorted(bad["code"]) == ["BT1-016", "P-001", "P-155"]
+
+
+def test_zenkai_era_lists_pass_deck_check(tmp_path):
+    """The public 2024 lists (BT26, BT27, BT29 Leaders) pass `deck check` with both sources
+    imported."""
+    store = tmp_path / "store"
+    for src in (("dbs", "masters", "public", "data"), ("dbs", "masters-tracker", "src", "data")):
+        r = _tcgsim("cards", "import", require(*src), "--game", "dbs", "--store", store)
+        assert r.returncode == 0, r.stderr
+    assert "not imported, the engine's rules edition has no place for them" in r.stdout
+    lists = sorted(require("decklists", "dbs").glob("BT2[6-9]-*.txt"))
+    assert len(lists) == 3
+    for deck in lists:
+        r = _tcgsim("deck", "check", deck, "--store", store)
+        assert r.returncode == 0, r.stderr
+        assert "a legal Dragon Ball Super Card Game (Masters) deck" in r.stdout

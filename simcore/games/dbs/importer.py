@@ -1,10 +1,14 @@
 """Import Dragon Ball Super card databases into store rows: the Masters game (the
-dbscg-api JSON: per-set lists with `number`, `type`, `energy_text`, `skills_text`) and Fusion
+dbscg-api JSON: per-set lists with `number`, `type`, `energy_text`, `skills_text`; and the
+dbs-tracker data modules, BT1-BT31: tab-separated rows inside a TypeScript template literal,
+read as data and never executed) and Fusion
 World (the apitcg JSON: `code`, `cardType`, `specifiedCost`). Fusion World is a different game
 the engine does not simulate: its cards are stored, flagged with their family, never played."""
 
 import json
+import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,11 +38,17 @@ class ImportReport:
     per_category: dict[str, int] = field(default_factory=dict)
     per_family: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    # Printings left out because rules v1.23 has no place for them, by kind.
+    not_in_rules: dict[str, int] = field(default_factory=dict)
+
+
+_EX_ONE_DIGIT = re.compile(r"^EX(\d)-")
 
 
 def rules_id(card_id: str) -> str:
-    """The card's rules identity: alternate-art suffixes such as _SPR or -p1 removed."""
-    return _ALT_ART.sub("", card_id.strip()).upper()
+    """The card's rules identity: alternate-art suffixes such as _SPR or -p1 removed, and
+    expansion numbers written with two digits (EX3-18 and EX03-18 are one card)."""
+    return _EX_ONE_DIGIT.sub(r"EX0\1-", _ALT_ART.sub("", card_id.strip()).upper())
 
 
 def _number(value: object, where: str, key: str, report: ImportReport) -> int:
@@ -65,13 +75,16 @@ def _number(value: object, where: str, key: str, report: ImportReport) -> int:
 def _card_files(path: Path) -> list[Path]:
     if path.is_file():
         return [path]
-    if path.is_dir():
-        return sorted(path.rglob("*.json"))
+    if path.is_dir():  # symbolic links to folders are followed
+        return sorted(Path(d) / f for d, _, files in os.walk(path, followlinks=True)
+                      for f in files if f.endswith((".json", ".ts")))
     raise InputError(f"{path}: no such file or folder")
 
 
 def _printings(path: Path) -> tuple[str, list[dict]] | None:
     """(family, card printings) of one JSON file; None if it holds something else."""
+    if path.suffix == ".ts":
+        return tracker_printings(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -101,6 +114,76 @@ _SCHEMA = {
     "modelled": pl.List(pl.String), "unmodelled": pl.List(pl.String), "printings": pl.Int32,
     "any_copies": pl.Boolean,
 }
+
+
+# -- the dbs-tracker modules: `export const xData = \`` + one TSV row per printing + `\`;`
+
+TRACKER_COLUMNS = ("number", "name", "rarity", "type", "color", "set", "power", "cost",
+                   "combo_cost", "combo_power", "character", "traits", "era", "skills")
+_LETTERS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "K": "black"}
+_PRINTED_COST = re.compile(r"^\s*(\d+|X|-)?\s*-?\s*(?:\(([A-Z-]*)\))?\s*$", re.IGNORECASE)
+_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
+                         "\u2212": "-"})
+# What rules v1.23 (the engine's) does not know: the Z deck's cards and the White colour.
+Z_TYPES = ("z-leader", "z-battle", "z-extra", "z-unison")
+
+
+def tracker_printings(path: Path) -> tuple[str, list[dict]] | None:
+    """The printings of one dbs-tracker data module, as dicts in the dbscg-api shape (so one
+    reader builds the rows); None if the file is not such a module."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read: {exc}") from None
+    head, sep, body = text.partition("`")
+    if not sep or not head.strip().startswith("export const"):
+        return None
+    body = body.rsplit("`", 1)[0]
+    out = []
+    for line in body.splitlines():
+        if not line.strip():
+            continue
+        cols = line.split("\t")
+        if len(cols) != len(TRACKER_COLUMNS):
+            out.append({"number": cols[0].strip(), "_broken": f"{len(cols)} columns, "
+                        f"expected {len(TRACKER_COLUMNS)}", "type": ""})
+            continue
+        out.append(_tracker_card(dict(zip(TRACKER_COLUMNS, (c.strip() for c in cols),
+                                          strict=True))))
+    return MASTERS, out
+
+
+def _halves(value: str) -> tuple[str, str | None]:
+    """Leaders write front // back."""
+    front, sep, back = value.partition(" // ")
+    return front.strip(), (back.strip() if sep else None)
+
+
+def _tracker_card(r: dict[str, str]) -> dict:
+    kind = r["type"].lower()
+    name, _ = _halves(r["name"])
+    power, power_back = _halves(r["power"])
+    skills, skills_back = _halves(r["skills"])
+    c: dict = {"number": r["number"], "title": name, "type": kind,
+               "power": power, "special_trait": _halves(r["traits"])[0],
+               "skills_text": skills.replace(" | ", "\n")}
+    if skills_back is not None:
+        c["skills_back_text"] = skills_back.replace(" | ", "\n")
+        c["power_back"] = power_back
+    m = _PRINTED_COST.match(unicodedata.normalize("NFKC", r["cost"] or "-").translate(_DASHES))
+    pips = [_LETTERS[x] for x in (m.group(2) or "") if x in _LETTERS] if m else []
+    if m is None:
+        c["_broken"] = f"printed cost {r['cost']!r} not understood"
+    total = m.group(1) if m else None
+    c["energy"] = total if total and total.isdigit() else (len(pips) if pips else None)
+    c["_pips"] = pips
+    colour = r["color"].lower()
+    if colour == "multi":  # the colours are those of the specified-cost letters
+        colour = "/".join(dict.fromkeys(pips)) or "multi"
+    c["color"] = colour
+    if kind == "battle" and r["combo_power"] not in ("", "-"):
+        c["combo_energy"], c["combo_power"] = r["combo_cost"], r["combo_power"]
+    return c
 
 
 def read_database(path: Path) -> tuple[pl.DataFrame, ImportReport]:
@@ -171,6 +254,18 @@ def _colors(value: object, where: str, report: ImportReport) -> list[str] | None
 
 def _masters_row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
     kind = str(c.get("type") or "").strip().lower()
+    if "_broken" in c:
+        report.problems.append(f"{where}: {c['_broken']}; skipped")
+        return None
+    if kind in Z_TYPES:
+        report.not_in_rules["Z deck cards (Z-Leader, Z-Battle, Z-Extra, Z-Unison)"] = \
+            report.not_in_rules.get("Z deck cards (Z-Leader, Z-Battle, Z-Extra, Z-Unison)",
+                                    0) + 1
+        return None
+    if "white" in str(c.get("color") or "").lower():
+        report.not_in_rules["White cards (BT28 and later)"] = \
+            report.not_in_rules.get("White cards (BT28 and later)", 0) + 1
+        return None
     if kind not in TYPES:
         report.problems.append(f"{where}: unknown card type {c.get('type')!r}; skipped")
         return None
@@ -183,8 +278,8 @@ def _masters_row(c: dict, code: str, where: str, report: ImportReport) -> dict |
                           if t.strip() and t.strip() != "-"]
     row["power"] = _number(c.get("power"), where, "power", report)
     if kind != "leader":
-        pips = re.findall(r"/(red|blue|green|yellow|black)_ball\.png",
-                          str(c.get("energy_text") or ""))
+        pips = c["_pips"] if "_pips" in c else re.findall(
+            r"/(red|blue|green|yellow|black)_ball\.png", str(c.get("energy_text") or ""))
         row["specified"] = pips
         cost = _number(c.get("energy"), where, "energy", report)
         if cost < len(pips):
