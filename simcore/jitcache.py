@@ -40,12 +40,42 @@ def prune(folder: Path, keep: int = KEEP) -> None:
         shutil.rmtree(d, ignore_errors=True)
 
 
+def _locator_class(root: Path, digest: str):
+    """A numba cache locator for tcgsim's own functions: entries are filed by the source
+    file's path inside the package and stamped with the digest of all the source, so an
+    installed copy (`pip install .`) and an editable one (`pip install -e .`) of the same
+    source share one compiled cache instead of compiling twice (numba's default files them
+    by absolute path and stamps them with the file's modification time)."""
+    from numba.core import caching, config
+
+    class SourceKeyedLocator(caching.UserProvidedCacheLocator):
+        def __init__(self, py_func, py_file):
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            rel = Path(py_file).resolve().parent.relative_to(root)
+            self._cache_path = str(Path(config.CACHE_DIR, "tcgsim", rel))
+
+        def get_source_stamp(self):
+            return digest
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not config.CACHE_DIR or not Path(py_file).resolve().is_relative_to(root):
+                return None
+            return super().from_function(py_func, py_file)
+
+    return SourceKeyedLocator
+
+
 def use_source_keyed_cache() -> Path:
     """Point numba's cache at this source's folder (before any kernel is decorated)."""
-    from numba.core import config
+    from numba.core import caching, config
 
     root = Path(__file__).resolve().parent.parent
     folder = cache_dir(root)
+    locators = caching.CacheImpl._locator_classes
+    if not any(c.__name__ == "SourceKeyedLocator" for c in locators):
+        locators.insert(0, _locator_class(root, folder.name))
     if not folder.is_dir():
         try:
             folder.mkdir(parents=True, exist_ok=True)

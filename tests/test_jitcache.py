@@ -1,6 +1,7 @@
 """numba's cache folder is keyed by the engine's and strategies' source, so an edit in any
 module (a callee, a layout constant) compiles afresh instead of loading stale code."""
 
+import io
 import os
 import time
 from pathlib import Path
@@ -59,3 +60,62 @@ def test_numba_compiles_into_the_folder_of_this_source():
 
     root = Path(jitcache.__file__).resolve().parent.parent
     assert Path(config.CACHE_DIR) == jitcache.cache_dir(root)
+
+
+def test_compiled_code_is_filed_by_package_path_not_install_path(tmp_path, monkeypatch):
+    """Two copies of the same source (an installed one, an editable one) file their compiled
+    kernels under the same path, stamped with the source digest, not the file's mtime."""
+    from numba.core import config
+
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "cache"))
+
+    def fake(path: Path):
+        ns: dict = {}
+        code = compile("def f():\n    return 1\n", str(path), "exec")
+        exec(code, ns)
+        return ns["f"]
+
+    paths = []
+    for install in ("site", "repo"):
+        root = tmp_path / install
+        src = root / "simcore" / "games" / "mod.py"
+        src.parent.mkdir(parents=True)
+        src.write_text("def f():\n    return 1\n")
+        cls = jitcache._locator_class(root.resolve(), "kernels-abc")
+        loc = cls.from_function(fake(src), str(src))
+        assert loc.get_source_stamp() == "kernels-abc"
+        paths.append(loc.get_cache_path())
+        outside = tmp_path / "elsewhere.py"
+        outside.write_text("x = 1\n")
+        assert cls.from_function(fake(outside), str(outside)) is None
+    assert paths[0] == paths[1] == str(tmp_path / "cache" / "tcgsim" / "simcore" / "games")
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_first_run_notice_in_a_terminal_once(tmp_path, monkeypatch):
+    """The first call of a game's engine says it is compiling (with the seconds so far) on a
+    terminal; once compiled, nothing; piped output never gets it."""
+    from numba.core import config
+
+    from tcgsim.simcore import firstrun
+
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))
+    term = FakeTerminal()
+    with firstrun.compiling("onepiece", "ONE PIECE", "run_batch", term):
+        pass
+    text = term.getvalue()
+    assert text.startswith("compiling the ONE PIECE engine (first run only, about 40 s")
+    assert text.endswith("done in 0 s\n")
+    assert firstrun.is_compiled("onepiece", "run_batch")
+    again = FakeTerminal()
+    with firstrun.compiling("onepiece", "ONE PIECE", "run_batch", again):
+        pass
+    assert again.getvalue() == ""
+    piped = io.StringIO()
+    with firstrun.compiling("weiss", "Weiß Schwarz", "run_batch", piped):
+        pass
+    assert piped.getvalue() == "" and firstrun.is_compiled("weiss", "run_batch")

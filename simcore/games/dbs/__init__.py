@@ -23,7 +23,7 @@ def deck_arrays(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
     return decks, np.array([deck_a.leader, deck_b.leader], dtype=np.int32)
 
 
-RUNNER = Runner("tcgsim.simcore.games.dbs", deck_arrays)
+RUNNER = Runner("tcgsim.simcore.games.dbs", deck_arrays, title="Dragon Ball Super")
 
 GAME = Game(
     name="dbs",

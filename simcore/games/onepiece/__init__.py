@@ -21,7 +21,7 @@ def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
             np.array([deck_a.leader, deck_b.leader], dtype=np.int32))
 
 
-RUNNER = Runner("tcgsim.simcore.games.onepiece", _decks, log_rows=20000)
+RUNNER = Runner("tcgsim.simcore.games.onepiece", _decks, log_rows=20000, title="ONE PIECE")
 
 GAME = Game(
     name="onepiece",

@@ -21,7 +21,7 @@ def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray]:
     return (np.stack([deck_a.cards, deck_b.cards]).astype(np.int32),)
 
 
-RUNNER = Runner("tcgsim.simcore.games.weiss", _decks)
+RUNNER = Runner("tcgsim.simcore.games.weiss", _decks, title="Weiß Schwarz")
 
 GAME = Game(
     name="weiss",

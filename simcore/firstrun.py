@@ -1,0 +1,71 @@
+"""Tell the user at once when a game's engine is being compiled (the first run after an
+install or a change of the source): numba compiles the kernels on first use, which takes
+tens of seconds during which nothing else would be printed.
+
+A marker file in the source-keyed cache folder records that a game's kernels were compiled
+there; without it, the first call says what is happening on stderr with the seconds so far,
+when stderr is a terminal (piped output stays quiet, like the progress bars)."""
+
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+# Cold compile seconds per game measured on 2 cores (docs/benchmarks.md), for the message.
+EXPECTED_SECONDS = {"onepiece": 40, "weiss": 60, "dbs": 130}
+
+
+def marker(game: str, entry: str) -> Path | None:
+    """The marker file of a game's compiled entry point (run_batch, replay_game)."""
+    from numba.core import config
+
+    return Path(config.CACHE_DIR) / f"compiled-{game}-{entry}" if config.CACHE_DIR else None
+
+
+def is_compiled(game: str, entry: str) -> bool:
+    m = marker(game, entry)
+    return m is not None and m.exists()
+
+
+@contextmanager
+def compiling(game: str, title: str, entry: str, stream=None):
+    """Around the first call of a game's entry point: a notice while numba compiles."""
+    out = stream or sys.stderr
+    tty = hasattr(out, "isatty") and out.isatty()
+    if not tty or is_compiled(game, entry):
+        yield
+        _mark(game, entry)
+        return
+    about = EXPECTED_SECONDS.get(game)
+    text = (f"compiling the {title} engine (first run only"
+            + (f", about {about} s on 2 cores" if about else "") + ")")
+    done = threading.Event()
+    start = time.perf_counter()
+
+    def tick() -> None:
+        while not done.wait(1.0):
+            out.write(f"\r{text}: {time.perf_counter() - start:.0f} s")
+            out.flush()
+
+    out.write(text)
+    out.flush()
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        out.write(f"\r{text}: done in {time.perf_counter() - start:.0f} s\n")
+        out.flush()
+    _mark(game, entry)
+
+
+def _mark(game: str, entry: str) -> None:
+    m = marker(game, entry)
+    if m is not None and not m.exists():
+        try:
+            m.touch()
+        except OSError:
+            pass  # an unwritable cache: numba compiles every time, and we say so every time
