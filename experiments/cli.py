@@ -318,6 +318,29 @@ def cards_import(path, game, store):
         click.echo(f"{len(report.problems)} values could not be read (see the warnings above)")
 
 
+@cards.command("coverage")
+@click.argument("decks", nargs=-1)
+@click.option("--corpus", default=None, metavar="DIR",
+              help="Every decklist (*.txt) in this folder, e.g. a folder of tournament lists.")
+@click.option("--game", "-g", default=None, help=INFER_HELP)
+@click.option("--store", default=None, metavar="DIR",
+              help="Card store folder [default: $TCGSIM_DATA or the user data folder].")
+@click.option("--cards", "card_files", multiple=True, metavar="FILE",
+              help="Extra card pool (TOML).")
+@click.option("--top", type=click.IntRange(0), default=30, show_default=True,
+              help="How many unmodelled clause shapes to list.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def cards_coverage(decks, corpus, game, store, card_files, top, as_json):
+    """How much of the decks' card text the engine models: per deck and over the corpus,
+    strict, approximate and modelled shares by ability and by card (weighted by copies),
+    and the most frequent unmodelled clause shapes (numbers as N, types as {T}, names as
+    [NAME]): what to model next."""
+    from tcgsim.experiments.cards_coverage import corpus_figures, corpus_specs, render, to_json
+
+    name, figs = corpus_figures(game, corpus_specs(decks, corpus), store, card_files)
+    click.echo(to_json(name, figs, top) if as_json else render(name, figs, top))
+
+
 @cli.group()
 def deck():
     """Check decks."""

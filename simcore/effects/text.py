@@ -1,0 +1,54 @@
+"""Card text normalisation and clause shapes, for every game: the compiler and the coverage
+histogram read text through here so that typography never decides whether a pattern
+matches (EFFECTS.md, section 4)."""
+
+import html
+import re
+import unicodedata
+
+# Circled numbers (① .. ⑳, and the dingbat forms ➀ .. ➉, ❶ .. ❿): a DON!! or energy cost.
+_CIRCLED = {chr(0x2460 + i): f"({i + 1})" for i in range(20)} | {
+    chr(base + i): f"({i + 1})" for base in (0x2776, 0x2780, 0x278A) for i in range(10)}
+_TYPOGRAPHY = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                             "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
+                             "\u2014": "-", "\u2212": "-", "\u00a0": " "})
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+                 "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
+_WORD = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+
+
+def normalise(text: str | None) -> str:
+    """One spelling for the same text: HTML entities decoded (&lt;Slash&gt; -> <Slash>),
+    circled numbers as (N) before NFKC would make them plain digits, NFKC (full-width forms),
+    straight quotes, ASCII dashes and minus, number words as digits, single spaces."""
+    if not text:
+        return ""
+    s = html.unescape(str(text))
+    s = "".join(_CIRCLED.get(ch, ch) for ch in s)
+    s = unicodedata.normalize("NFKC", s).translate(_TYPOGRAPHY)
+    s = _WORD.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], s)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[•])")
+
+
+def sentences(ability: str) -> list[str]:
+    """An ability's sentences (a bullet option of "Choose one" is a sentence of its own)."""
+    return [p.strip() for p in _SENTENCE.split(ability) if p.strip()]
+
+
+def shape(clause: str, tags: frozenset[str] = frozenset()) -> str:
+    """The clause's shape for the worklist of unmatched text: numbers -> N (a sign stays:
+    +N power is not -N power), {types} -> {T},
+    [names] -> [NAME] (timing and keyword tags in `tags` are kept), <attributes> -> <A>,
+    quoted names -> "NAME"."""
+    s = normalise(clause)
+    s = re.sub(r"\{[^}]*\}", "{T}", s)
+    s = re.sub(r"<[^>]*>", "<A>", s)
+    s = re.sub(r'"[^"]*"', '"NAME"', s)
+    s = re.sub(r"\[([^\]]*)\]",
+               lambda m: m.group(0) if m.group(1) in tags or re.fullmatch(r"DON!! x\d+",
+                                                                         m.group(1))
+               else "[NAME]", s)
+    return re.sub(r"\d+", "N", s)

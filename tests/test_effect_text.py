@@ -1,0 +1,32 @@
+"""Card text normalisation and clause shapes (simcore.effects.text)."""
+
+from tcgsim.simcore.effects.text import normalise, sentences, shape
+
+
+def test_normalise_decodes_entities_and_typography():
+    assert normalise("If your Leader has the &lt;Slash&gt; attribute") == \
+        "If your Leader has the <Slash> attribute"
+    assert normalise("Give up to one of your opponent\u2019s Characters \u22123000 power.") == \
+        "Give up to 1 of your opponent's Characters -3000 power."
+    assert normalise("\u2460: Draw\u00a0two  cards.") == "(1): Draw 2 cards."
+    assert normalise("\uff11\uff10\uff10\uff10 power") == "1000 power"  # full-width digits
+    assert normalise(None) == "" and normalise("") == ""
+
+
+def test_sentences_split_at_sentence_ends_and_bullets():
+    assert sentences("[On Play] Draw 1 card. Then, trash 1 card from your hand.") == [
+        "[On Play] Draw 1 card.", "Then, trash 1 card from your hand."]
+    assert sentences("Choose one: • Draw 1 card. • K.O. up to 1 Character.") == [
+        "Choose one: • Draw 1 card.", "• K.O. up to 1 Character."]
+
+
+def test_shape_abstracts_numbers_types_names_and_attributes():
+    tags = frozenset({"On Play", "Trigger"})
+    assert shape("[On Play] Look at 5 cards from the top of your deck; reveal up to 1 "
+                 "{Straw Hat Crew} type card other than [Nami]", tags) == \
+        "[On Play] Look at N cards from the top of your deck; reveal up to N {T} type card " \
+        "other than [NAME]"
+    assert shape("[DON!! x2] gains +2000 power against &lt;Slash&gt; cards", tags) == \
+        "[DON!! xN] gains +N power against <A> cards"
+    assert shape("\u2780 You may rest this Character: give -2000 power", tags) == \
+        "(N) You may rest this Character: give -N power"
