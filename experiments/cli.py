@@ -296,8 +296,10 @@ def cards_import(path, game, store):
     keywords and effects the engine models; the rest of its text is kept and reported as
     not modelled. Importing again replaces those cards; a newer set is added.
     """
+    import polars as pl
+
     from tcgsim.simcore.games.registry import get_game
-    from tcgsim.simcore.store import merge_into_store
+    from tcgsim.simcore.store import STORE_VERSION, merge_into_store, store_file, store_version
 
     g = get_game(game)
     if g.import_cards is None:
@@ -305,6 +307,10 @@ def cards_import(path, game, store):
     df, report = g.import_cards(Path(path))
     for problem in report.problems:
         click.echo(f"warning: {problem}", err=True)
+    old = store_file(g.name, store)
+    if old.exists() and store_version(pl.read_parquet(old)) != STORE_VERSION:
+        click.echo(f"{old}: made by an older version of tcgsim; it now holds the cards of this "
+                   "import only (import your other databases again)", err=True)
     file, added, replaced = merge_into_store(g.name, df, store)
     cats = ", ".join(f"{n} {k}" for k, n in sorted(report.per_category.items()))
     click.echo(f"{df.height} cards ({report.printings} printings, {report.files} files): {cats}")

@@ -1,6 +1,7 @@
 """Build a match from what the user typed: game, decks (built-in names or files), strategies."""
 
 import re
+import sys
 from pathlib import Path
 
 from tcgsim.simcore.cards import CardTable
@@ -76,6 +77,9 @@ def check_same_game(game: Game, specs: list[str]) -> None:
         raise _different_games({"--game": game.name, **found})
 
 
+_WARNED: set[str] = set()
+
+
 def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None = None):
     """The card table (imported cards, the built-in pool, then card files) and the store."""
     for f in card_files:
@@ -84,7 +88,13 @@ def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None =
     files = game.card_files() + [Path(f) for f in card_files]
     if game.store_entries is None:  # no importer for this game yet
         return game.load_cards(files), None
-    imported = load_store(game.name, store)
+    try:
+        imported = load_store(game.name, store)
+    except InputError as exc:  # an older store: built-in decks still play; say why once
+        if str(exc) not in _WARNED:
+            _WARNED.add(str(exc))
+            print(f"tcgsim: warning: {exc}; its cards are not used", file=sys.stderr)
+        imported = None
     entries = game.store_entries(imported) if imported is not None else None
     return game.load_cards(files, entries), imported
 

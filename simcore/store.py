@@ -9,6 +9,13 @@ from pathlib import Path
 import polars as pl
 from platformdirs import user_data_dir
 
+from tcgsim.simcore.errors import InputError
+
+# The card store's schema: 2 keeps each card's whole text (`text`, and ONE PIECE's
+# `trigger_text`) for the effect compiler, and the deck-construction permission
+# (`any_copies`). Every row carries it in the `store_version` column.
+STORE_VERSION = 2
+
 
 def store_dir(override: str | os.PathLike | None = None) -> Path:
     if override:
@@ -21,19 +28,38 @@ def store_file(game: str, override: str | os.PathLike | None = None) -> Path:
     return store_dir(override) / f"{game}.parquet"
 
 
+def store_version(df: pl.DataFrame) -> int:
+    """The schema version a store was written with (1: before versions were recorded)."""
+    if "store_version" not in df.columns or df.height == 0:
+        return 1 if "store_version" not in df.columns else STORE_VERSION
+    return int(df["store_version"].min())
+
+
 def load_store(game: str, override: str | os.PathLike | None = None) -> pl.DataFrame | None:
-    """The game's imported cards, or None if nothing was imported yet."""
+    """The game's imported cards, or None if nothing was imported yet. A store written by
+    an older version is refused with one line saying to import the cards again."""
     path = store_file(game, override)
-    return pl.read_parquet(path) if path.exists() else None
+    if not path.exists():
+        return None
+    df = pl.read_parquet(path)
+    if store_version(df) != STORE_VERSION:
+        raise InputError(f"{path}: card store version {store_version(df)}, this tcgsim reads "
+                         f"version {STORE_VERSION}; import the cards again (tcgsim cards "
+                         f"import PATH --game {game})")
+    return df
 
 
 def merge_into_store(game: str, cards: pl.DataFrame,
                      override: str | os.PathLike | None = None) -> tuple[Path, int, int]:
     """Add or replace cards by `code`; returns (file, cards added, cards replaced).
-    The file is written to a temporary name and renamed, so it is never half-written."""
+    The file is written to a temporary name and renamed, so it is never half-written. A
+    store of an older schema version is replaced by this import."""
     path = store_file(game, override)
     path.parent.mkdir(parents=True, exist_ok=True)
     old = pl.read_parquet(path) if path.exists() else None
+    if old is not None and store_version(old) != STORE_VERSION:
+        old = None  # an older schema lacks columns: the store starts again from this import
+    cards = cards.with_columns(pl.lit(STORE_VERSION, dtype=pl.Int32).alias("store_version"))
     added, replaced = cards.height, 0
     if old is not None:
         replaced = cards.join(old.select("code"), on="code", how="semi").height

@@ -112,7 +112,7 @@ _SCHEMA = {
     "awaken_untap": pl.Int32, "back_power": pl.Int32, "back_keywords": pl.List(pl.String),
     "card_traits": pl.List(pl.String),
     "modelled": pl.List(pl.String), "unmodelled": pl.List(pl.String), "printings": pl.Int32,
-    "any_copies": pl.Boolean,
+    "any_copies": pl.Boolean, "text": pl.String, "back_text": pl.String,
 }
 
 
@@ -299,7 +299,9 @@ def _masters_row(c: dict, code: str, where: str, report: ImportReport) -> dict |
     report.problems += [f"{where}: {p}" for p in parsed.problems]
     row.update(keywords=parsed.keywords, over_realm=parsed.over_realm,
                modelled=parsed.modelled, unmodelled=parsed.unmodelled,
-               any_copies=allows_any_copies(c.get("skills_text")))
+               any_copies=allows_any_copies(c.get("skills_text")),
+               text=str(c.get("skills_text") or ""),
+               back_text=str(c.get("skills_back_text") or ""))
     traits = [t.lower() for t in row["card_traits"] if t in ("Heroic", "Villainous")]
     row["traits"] = sorted(set(traits + parsed.traits))
     if parsed.effect:

@@ -135,7 +135,7 @@ _SCHEMA = {
     **{f"{s}{suffix}": (pl.String if suffix == "" else pl.Int32)
        for s in SLOTS for suffix in ("", "_value")},
     "modelled": pl.List(pl.String), "unmodelled": pl.List(pl.String), "printings": pl.Int32,
-    "any_copies": pl.Boolean,
+    "any_copies": pl.Boolean, "text": pl.String, "trigger_text": pl.String,
 }
 
 
@@ -190,6 +190,7 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
         "keywords": parsed.keywords, "modelled": parsed.modelled,
         "unmodelled": parsed.unmodelled, "printings": 1,
         "any_copies": allows_any_copies(c.get("effect")),
+        "text": effect or "", "trigger_text": trigger or "",
     }
     for slot in SLOTS:
         eff = parsed.effects.get(slot)

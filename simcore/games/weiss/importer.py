@@ -93,6 +93,7 @@ _SCHEMA = {
     "assist_per_level": pl.Int32, "event_effect": pl.String, "event_value": pl.Int32,
     "keywords": pl.List(pl.String), "modelled": pl.List(pl.String),
     "unmodelled": pl.List(pl.String), "printings": pl.Int32, "any_copies": pl.Boolean,
+    "text": pl.String,
 }
 
 
@@ -197,10 +198,16 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
         "event_effect": event.get("effect", ""), "event_value": event.get("value", 0),
         "keywords": parsed.keywords, "modelled": parsed.modelled,
         "unmodelled": parsed.unmodelled, "printings": 1,
-        "any_copies": allows_any_copies(" ".join(map(str, c.get("ability") or []))
-                                        if isinstance(c.get("ability"), list)
-                                        else c.get("ability")),
+        "any_copies": allows_any_copies(_text(c.get("ability"))),
+        "text": _text(c.get("ability")),
     }
+
+
+def _text(ability: object) -> str:
+    """The card's abilities as one text, one per line."""
+    if isinstance(ability, list):
+        return "\n".join(str(a) for a in ability)
+    return str(ability or "")
 
 
 def store_entries(df: pl.DataFrame) -> dict[str, dict]:
