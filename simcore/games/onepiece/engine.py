@@ -66,6 +66,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     S_MULLIGAN,
     S_PLAYED,
     S_TRIGGERS,
+    SLOT_FIELDS,
     STAGE,
     STAGE_RESTED,
     TRASH,
@@ -196,12 +197,9 @@ def leave_field(st, p, r):
     b = p * PSIZE
     card = st[b + F_CARD + r]
     st[b + DON_RESTED] += st[b + F_DON + r]
-    st[b + F_DON + r] = 0
     st[b + F_CARD + r] = EMPTY
-    st[b + F_RESTED + r] = 0
-    st[b + F_SICK + r] = 0
-    st[b + F_TPOW + r] = 0
-    st[b + F_BPOW + r] = 0
+    for f in SLOT_FIELDS:
+        st[b + f + r] = 0
     st[b + N_CHARS] -= 1
     return card
 
@@ -232,11 +230,9 @@ def place_character(st, ct, lg, p, card, fams, prms, rng):
     while st[b + F_CARD + slot] != EMPTY:
         slot += 1
     st[b + F_CARD + slot] = card
-    st[b + F_RESTED + slot] = 0  # enters active (3-7-5)
-    st[b + F_DON + slot] = 0
+    for f in SLOT_FIELDS:  # enters active (3-7-5), with no DON!! and no modifier
+        st[b + f + slot] = 0
     st[b + F_SICK + slot] = 1  # played this turn (3-7-4)
-    st[b + F_TPOW + slot] = 0
-    st[b + F_BPOW + slot] = 0
     st[b + N_CHARS] += 1
     log(st, lg, E.E_PLAY, p, card, slot, 0)
     return slot

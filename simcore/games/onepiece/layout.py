@@ -26,6 +26,9 @@ F_SICK = F_DON + NREF  # played this turn
 F_TPOW = F_SICK + NREF  # power modifier "during this turn"
 F_BPOW = F_TPOW + NREF  # power modifier "during this battle"
 STAGE = F_BPOW + NREF
+# The per-slot fields a card takes with it: cleared when a Character leaves the area and
+# when one is placed (a new per-slot field is added here and nowhere else).
+SLOT_FIELDS = (F_RESTED, F_DON, F_SICK, F_TPOW, F_BPOW)
 STAGE_RESTED = STAGE + 1
 N_DECK = STAGE + 2
 N_HAND = N_DECK + 1
