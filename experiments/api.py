@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,12 +51,8 @@ def load_deck(deck: str | Path, game: str | None = None, store: str | Path | Non
 
     spec = str(deck)
     if "\n" in spec:
-        with tempfile.TemporaryDirectory() as tmp:
-            f = Path(tmp) / "deck.txt"
-            f.write_text(spec, encoding="utf-8")
-            loaded = load_deck(f, game, store, cards)
-            loaded.source = "<text>"
-            return loaded
+        with _text_named_in_errors():
+            return load_deck(_spec(spec), game, store, cards)
     g = get_game(game or infer_game([spec]))
     table, _ = load_table(g, tuple(cards), None if store is None else str(store))
     return g.resolve_deck(deck_path(g, spec), table)
@@ -151,8 +148,10 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
     if games < 1:
         raise InputError(f"games: expected at least 1, got {games}")
     spec_a, spec_b = (_spec(d) for d in (deck_a, deck_b))
-    g, table, a, b = load_match(game, spec_a, spec_b, strategy_a, strategy_b, tuple(cards),
-                                None if store is None else str(store), params_a, params_b)
+    with _text_named_in_errors():
+        g, table, a, b = load_match(game, spec_a, spec_b, strategy_a, strategy_b,
+                                    tuple(cards), None if store is None else str(store),
+                                    params_a, params_b)
     rs = ruleset_id(g, ruleset)
     n = games + games % 2
     meta = {"game_name": g.name, "seed": seed, "deck_a": a.deck.name, "deck_b": b.deck.name,
@@ -173,15 +172,34 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
                             st.run.interrupted)
 
 
+_TEXT_FILES: dict[str, str] = {}  # a file holding decklist text -> how errors name it
+
+
 def _spec(deck: str | Path | Deck) -> str:
+    """A deck argument as the CLI takes it: decklist text goes to a file of its own, which
+    error messages call "decklist text" rather than by its temporary name."""
     if isinstance(deck, Deck):
         return deck.source
     spec = str(deck)
     if "\n" in spec:
         f = Path(tempfile.mkdtemp(prefix="tcgsim-deck-")) / "deck.txt"
         f.write_text(spec, encoding="utf-8")
+        _TEXT_FILES[str(f)] = "decklist text"
         return str(f)
     return spec
+
+
+@contextmanager
+def _text_named_in_errors():
+    try:
+        yield
+    except InputError as exc:
+        msg = str(exc)
+        for path, label in _TEXT_FILES.items():
+            msg = msg.replace(path, label)
+        if msg == str(exc):
+            raise
+        raise InputError(msg) from None
 
 
 def ruleset_id(game, name: str | None) -> int:
@@ -189,7 +207,7 @@ def ruleset_id(game, name: str | None) -> int:
     if name is None:
         return 0
     if name not in game.rulesets:
-        raise InputError(f"--ruleset: unknown ruleset {name!r} for {game.name}; known: "
+        raise InputError(f"unknown ruleset {name!r} for {game.name}; known: "
                          f"{', '.join(game.rulesets)}")
     return game.rulesets[name]
 

@@ -62,15 +62,6 @@ def _match_options(f):
     return click.option("--game", "-g", default=None, help=INFER_HELP)(f)
 
 
-def _ruleset(game, name: str | None) -> int:
-    if name is None:
-        return 0
-    if name not in game.rulesets:
-        raise InputError(f"unknown ruleset {name!r} for {game.name}; known: "
-                         f"{', '.join(game.rulesets)}")
-    return game.rulesets[name]
-
-
 @cli.command()
 @_match_options
 @click.option("--games", "-n", "n_games", type=click.IntRange(1), default=100_000,
@@ -392,6 +383,7 @@ def deck_check(file, game, card_files, store):
 def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
            params_a, params_b, card_files, game_index):
     """Print one game of a run, turn by turn: the same game `simulate` played."""
+    from tcgsim.experiments.api import ruleset_id
     from tcgsim.experiments.match import load_match
 
     g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
@@ -402,7 +394,7 @@ def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, str
     params = np.stack([a.params, b.params])
     cap = turn_cap if turn_cap is not None else g.default_turn_cap
     for line in g.replay(table, a.deck, b.deck, seed, game_index, fams, params,
-                         _ruleset(g, ruleset), cap):
+                         ruleset_id(g, ruleset), cap):
         click.echo(line)
 
 

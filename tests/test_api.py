@@ -97,3 +97,11 @@ def test_ws_damage_prints_like_the_cli():
     r = tcgsim.ws_damage(["3", "2"], deck=30, climaxes=6)
     assert r.method == "exact" and 0 < r.mean < 5
     assert str(r).startswith("Weiß Schwarz damage: 3 2 into deck 30")
+
+
+def test_an_error_in_decklist_text_names_the_text_and_line():
+    text = "# name: Pasted\n1xST01-001\n4xST01-0O3\n"
+    with pytest.raises(tcgsim.InputError, match=r"^decklist text:3: unknown card code ST01-0O3"):
+        tcgsim.load_deck(text, game="onepiece")
+    with pytest.raises(tcgsim.InputError, match=r"^decklist text:3: unknown card code"):
+        tcgsim.simulate(text, "green-kid", games=10, game="onepiece")
