@@ -338,6 +338,15 @@ def cards_coverage(decks, corpus, game, store, card_files, top, as_json):
     click.echo(to_json(name, figs, top) if as_json else render(name, figs, top))
 
 
+def _register_compiler_commands() -> None:
+    from tcgsim.experiments.cards_cli import register
+
+    register(cards)
+
+
+_register_compiler_commands()
+
+
 @cli.group()
 def deck():
     """Check decks."""

@@ -14,6 +14,7 @@ from platformdirs import user_cache_dir
 
 PACKAGES = ("simcore", "strategies")  # every numba kernel lives in these
 KEEP = 3  # cache folders of other source versions kept (newest first) before pruning
+MIN_AGE_S = 3600  # a folder made in the last hour is never pruned: a run may be using it
 
 
 def source_digest(root: Path) -> str:
@@ -32,12 +33,17 @@ def cache_dir(root: Path) -> Path:
     return base / f"kernels-{source_digest(root)}"
 
 
-def prune(folder: Path, keep: int = KEEP) -> None:
-    """Remove the kernel caches of older source versions beside folder, keeping `keep`."""
+def prune(folder: Path, keep: int = KEEP, min_age: float = MIN_AGE_S) -> None:
+    """Remove the kernel caches of older source versions beside folder, keeping the `keep`
+    newest and any made in the last `min_age` seconds (another run may be using it)."""
+    import time
+
     others = [d for d in folder.parent.glob("kernels-*") if d.is_dir() and d != folder]
     others.sort(key=lambda d: d.stat().st_mtime, reverse=True)
+    now = time.time()
     for d in others[keep:]:
-        shutil.rmtree(d, ignore_errors=True)
+        if now - d.stat().st_mtime > min_age:
+            shutil.rmtree(d, ignore_errors=True)
 
 
 def _locator_class(root: Path, digest: str):

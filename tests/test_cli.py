@@ -355,3 +355,44 @@ def test_missing_deck_and_unknown_game_are_named_first(args, expect, tmp_path):
     r = tcgsim(*args, cwd=tmp_path)
     assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
     assert r.stderr.count("\n") == 1 and r.stderr.startswith(expect), r.stderr
+
+
+def _fx_store(tmp_path, with_text=True):
+    """A tiny store with made-up text (no real card text) for the cards commands."""
+    from tcgsim.simcore.store import STORE_VERSION
+
+    row = {"code": "XX01-001", "name": "Test"}
+    if with_text:
+        row |= {"text": "[On Play] Draw 2 cards.\n[Main] Fly away.", "trigger_text": "",
+                "store_version": STORE_VERSION}
+    pl.DataFrame([row]).write_parquet(tmp_path / "onepiece.parquet")
+    return tmp_path
+
+
+def test_cards_explain_shows_statuses_program_and_unmatched(tmp_path):
+    r = tcgsim("cards", "explain", "XX01-001", "--store", _fx_store(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "the engine does not run these programs yet" in r.stdout
+    assert " [1] strict  timing ON_PLAY" in r.stdout and "0 DRAW n=2" in r.stdout
+    assert " [2] unmodelled  timing MAIN" in r.stdout and "unmatched: Fly away" in r.stdout
+
+
+def test_cards_explain_unknown_code_and_old_store_are_one_line_exit_2(tmp_path):
+    r = tcgsim("cards", "explain", "NOPE-001", "--store", _fx_store(tmp_path))
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "NOPE-001" in r.stderr
+    old = tmp_path / "old"
+    old.mkdir()
+    r = tcgsim("cards", "explain", "XX01-001", "--store", _fx_store(old, with_text=False))
+    assert r.returncode == 2 and "import the cards again" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_cards_compiled_deck_file(tmp_path):
+    deck = tmp_path / "d.txt"
+    deck.write_text("4xXX01-001\n")
+    r = tcgsim("cards", "compiled", deck, "--store", _fx_store(tmp_path), "--json")
+    assert r.returncode == 0, r.stderr
+    import json
+    got = json.loads(r.stdout)
+    assert got["mean"]["ab_strict"] == 0.5 and got["mean"]["card_modelled"] == 0.0
+    assert got["unmatched"] == [["Fly away.", 4]]

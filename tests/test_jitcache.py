@@ -40,7 +40,7 @@ def test_cache_dir_is_under_numba_cache_dir_when_set(tmp_path, monkeypatch):
 
 
 def test_prune_keeps_the_newest_other_versions(tmp_path):
-    now = time.time()
+    now = time.time() - 2 * jitcache.MIN_AGE_S
     for i in range(6):
         d = tmp_path / f"kernels-{i}"
         d.mkdir()
@@ -51,6 +51,20 @@ def test_prune_keeps_the_newest_other_versions(tmp_path):
     jitcache.prune(current, keep=3)
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == ["kernels-0", "kernels-1", "kernels-2", "kernels-new", "unrelated"]
+
+
+def test_prune_spares_folders_made_in_the_last_hour(tmp_path):
+    """A cache folder another run may be using right now is not removed, however many
+    newer versions there are."""
+    now = time.time()
+    for i in range(6):
+        d = tmp_path / f"kernels-{i}"
+        d.mkdir()
+        os.utime(d, (now - 60 * i, now - 60 * i))
+    current = tmp_path / "kernels-new"
+    current.mkdir()
+    jitcache.prune(current, keep=3)
+    assert len(list(tmp_path.glob("kernels-*"))) == 7
 
 
 def test_numba_compiles_into_the_folder_of_this_source():
