@@ -1,10 +1,17 @@
-"""`tcgsim cards coverage`: how much of the card text of real decklists the engine models,
-per deck and over a corpus, with the most frequent unmodelled clause shapes."""
+"""`tcgsim cards coverage` and `tcgsim cards compiled`: how much of the card text of real
+decklists the engine models (or the effect compiler turns into programs), per deck and over
+a corpus, with the most frequent unmodelled clause shapes."""
 
 import json
 from pathlib import Path
 
-from tcgsim.simcore.effects.coverage import CorpusFigures, DeckFigures, deck_figures
+from tcgsim.simcore.effects.coverage import (
+    SHARES,
+    CorpusFigures,
+    DeckFigures,
+    compiled_figures,
+    deck_figures,
+)
 from tcgsim.simcore.errors import InputError
 
 # Bracketed words kept in clause shapes: timing and keyword tags of the three games (any
@@ -21,8 +28,10 @@ TAGS = frozenset({
 
 
 def corpus_figures(game_name: str | None, specs: list[str], store: str | None,
-                   card_files: tuple[str, ...] = ()) -> tuple[str, CorpusFigures]:
-    """(game, figures) of the decklists `specs` (files or built-in names)."""
+                   card_files: tuple[str, ...] = (), compiled: bool = False
+                   ) -> tuple[str, CorpusFigures]:
+    """(game, figures) of the decklists `specs` (files or built-in names): what the engine
+    plays, or with `compiled` what the effect compiler makes of the text."""
     from tcgsim.experiments.match import deck_path, infer_game, load_table
     from tcgsim.simcore.games.registry import get_game
 
@@ -35,12 +44,39 @@ def corpus_figures(game_name: str | None, specs: list[str], store: str | None,
     if imported is None:
         raise InputError(f"no {game.title} cards imported (tcgsim cards import ... --game "
                          f"{game.name}): card text is needed to measure coverage")
+    compile_card = _card_compiler(game.name, imported) if compiled else None
     decks: list[DeckFigures] = []
     for spec in specs:
         deck = game.resolve_deck(deck_path(game, spec), table)
         cov = game.coverage(deck, table, imported)
-        decks.append(deck_figures(Path(spec).stem, cov, TAGS))
+        if compile_card is None:
+            decks.append(deck_figures(Path(spec).stem, cov, TAGS))
+        else:
+            decks.append(compiled_figures(Path(spec).stem,
+                                          [(c.code, c.copies) for c in cov.cards],
+                                          compile_card, TAGS))
     return game.name, CorpusFigures(decks)
+
+
+def _card_compiler(game: str, store):
+    """code -> the compiled abilities of its stored text (None when the store lacks it)."""
+    from functools import cache
+
+    from tcgsim.experiments.cards_cli import compiler
+
+    rules, _ = compiler(game)
+    if "text" not in store.columns:
+        raise InputError("the card store has no card text (an older import); run tcgsim "
+                         "cards import again")
+    rows = {r["code"]: r for r in store.select("code", "text", "trigger_text")
+            .iter_rows(named=True)}
+
+    @cache
+    def compile_card(code: str):
+        r = rows.get(code)
+        return None if r is None else rules.compile_text(r["text"], r["trigger_text"])
+
+    return compile_card
 
 
 def corpus_specs(decks: tuple[str, ...], corpus: str | None) -> list[str]:
@@ -60,9 +96,11 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f} %" if x == x else "    -"
 
 
-def render(game: str, figs: CorpusFigures, top: int) -> str:
-    lines = [f"Card text coverage ({game}): abilities weighted by copies; a card counts as "
-             "modelled when all its abilities are", "",
+def render(game: str, figs: CorpusFigures, top: int, compiled: bool = False) -> str:
+    what = ("what the effect compiler makes of the text (programs the engine does not run "
+            "yet)" if compiled else "what the engine plays")
+    lines = [f"Card text coverage ({game}), {what}: abilities weighted by copies; a card "
+             "counts as modelled when all its abilities are", "",
              f"{'deck':<48} {'abilities':>9} {'strict':>8} {'approx':>8} {'modelled':>9} "
              f"{'by card':>8}"]
     for d in figs.decks:
@@ -75,7 +113,7 @@ def render(game: str, figs: CorpusFigures, top: int) -> str:
     low = figs.lowest()
     lines += ["", f"mean over {len(figs.decks)} decks: strict {_pct(figs.mean('strict_share'))}"
               f", modelled {_pct(figs.mean('modelled_share'))}, by card "
-              f"{_pct(figs.mean('card_share'))}"]
+              f"{_pct(figs.mean('card_share'))} (strict {_pct(figs.mean('card_strict_share'))})"]
     if low is not None:
         lines.append(f"lowest: {low.name} ({_pct(low.share(low.modelled, low.abilities))} "
                      "modelled)")
@@ -89,7 +127,7 @@ def render(game: str, figs: CorpusFigures, top: int) -> str:
 def to_json(game: str, figs: CorpusFigures, top: int) -> str:
     return json.dumps({
         "game": game, "decks": [d.as_dict() for d in figs.decks],
-        "mean": {k: figs.mean(k) for k in ("strict_share", "modelled_share", "card_share")},
+        "mean": {k: figs.mean(k) for k in SHARES},
         "lowest": figs.lowest().name if figs.lowest() else None,
         "unmatched": [{"shape": s, "copies": n} for s, n in figs.unmatched().most_common(top)],
     }, indent=2)

@@ -385,14 +385,3 @@ def test_cards_explain_unknown_code_and_old_store_are_one_line_exit_2(tmp_path):
     r = tcgsim("cards", "explain", "XX01-001", "--store", _fx_store(old, with_text=False))
     assert r.returncode == 2 and "import the cards again" in r.stderr
     assert "Traceback" not in r.stderr
-
-
-def test_cards_compiled_deck_file(tmp_path):
-    deck = tmp_path / "d.txt"
-    deck.write_text("4xXX01-001\n")
-    r = tcgsim("cards", "compiled", deck, "--store", _fx_store(tmp_path), "--json")
-    assert r.returncode == 0, r.stderr
-    import json
-    got = json.loads(r.stdout)
-    assert got["mean"]["ab_strict"] == 0.5 and got["mean"]["card_modelled"] == 0.0
-    assert got["unmatched"] == [["Fly away.", 4]]

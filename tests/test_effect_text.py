@@ -30,3 +30,21 @@ def test_shape_abstracts_numbers_types_names_and_attributes():
         "[DON!! xN] gains +N power against <A> cards"
     assert shape("\u2780 You may rest this Character: give -2000 power", tags) == \
         "(N) You may rest this Character: give -N power"
+
+
+def test_normalise_entities_circled_numbers_quotes_dashes_number_words():
+    raw = "&lt;Slash&gt; \u2460 \u201cx\u201d DON!! \u22122 two cards\u2014ok"
+    assert normalise(raw) == "<Slash> (1) \"x\" DON!! -2 2 cards-ok"
+
+
+def test_number_words_kept_inside_types_and_names():
+    assert normalise("{The Seven X} [Two Y] seven") == "{The Seven X} [Two Y] 7"
+
+
+def test_normalise_double_escaped_entities_and_breaks():
+    assert normalise("a&amp;lt;b&amp;gt;<br>c") == "a<b>\nc"
+
+
+def test_shape_histogram_key():
+    assert shape("K.O. up to 1 {X} Character with a cost of 3 or less other than [Y]") \
+        == "K.O. up to N {T} Character with a cost of N or less other than [NAME]"

@@ -2,47 +2,42 @@
 shares of abilities and cards the compiler turns into programs (not yet run by the engine)
 must not fall below tests/data/coverage_floor.toml [onepiece_compiled]."""
 
-import re
+import json
 import tomllib
-from functools import cache
 from pathlib import Path
 
-from tcgsim.simcore.effects.compiled import deck_figures
 from tests.carddata import require
+from tests.test_effect_coverage import onepiece_store, tcgsim  # noqa: F401  (fixture)
 
 FLOORS = tomllib.loads((Path(__file__).parent / "data" / "coverage_floor.toml").read_text())
 
 
-def _entries(path: Path) -> list[tuple[str, int]]:
-    out = []
-    for line in path.read_text().splitlines():
-        m = re.fullmatch(r"(\d+)x(\S+)", line.strip())
-        if m:
-            out.append((m.group(2), int(m.group(1))))
-    return out
-
-
-def test_onepiece_coverage_floors():
-    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
-    from tcgsim.simcore.games.onepiece.importer import read_database
-
-    lists = sorted(require("decklists", "onepiece").glob("*.txt"))
-    df, _ = read_database(require("optcg", "english"))
-    rows = {r["code"]: r for r in df.iter_rows(named=True)}
-
-    @cache
-    def compile_card(code):
-        r = rows.get(code)
-        return None if r is None else compile_text(r["text"], r["trigger_text"])
-
-    figs = [deck_figures(_entries(p), compile_card) for p in lists]
-    assert len(figs) >= 27
+def test_onepiece_compiled_coverage_meets_its_floors(onepiece_store):  # noqa: F811
+    corpus = require("decklists", "onepiece")
+    r = tcgsim("cards", "compiled", "--corpus", corpus, "--store", onepiece_store, "--json",
+               "--top", "5")
+    assert r.returncode == 0, r.stderr
+    figs = json.loads(r.stdout)
+    assert figs["game"] == "onepiece" and len(figs["decks"]) == 27
+    for d in figs["decks"]:
+        assert d["unknown_cards"] == 0, d["deck"]
+        assert d["strict"] + d["approximate"] + d["unmodelled"] == d["abilities"] > 0
+        assert d["cards_strict"] <= d["cards_modelled"] <= d["cards"]
     floor = FLOORS["onepiece_compiled"]
-    for what in ("ab_strict", "ab_modelled", "card_strict", "card_modelled"):
-        mean = sum(f.share(what) for f in figs) / len(figs)
-        assert mean >= floor[what], f"{what}: mean {mean:.3f} below floor {floor[what]}"
-    lowest = min(f.share("ab_modelled") for f in figs)
-    assert lowest >= floor["lowest_ab_modelled"]
+    assert figs["mean"]["strict_share"] >= floor["mean_strict"]
+    assert figs["mean"]["modelled_share"] >= floor["mean_modelled"]
+    assert figs["mean"]["card_strict_share"] >= floor["mean_card_strict"]
+    assert figs["mean"]["card_share"] >= floor["mean_by_card"]
+    assert min(d["modelled_share"] for d in figs["decks"]) >= floor["lowest_modelled"]
+    assert len(figs["unmatched"]) == 5
+
+
+def test_compiled_text_report_says_the_engine_does_not_run_it(onepiece_store):  # noqa: F811
+    deck = require("decklists", "optcg_blue_doflamingo_a.txt")
+    r = tcgsim("cards", "compiled", deck, "--store", onepiece_store, "--top", "3")
+    assert r.returncode == 0, r.stderr
+    assert "programs the engine does not run yet" in r.stdout
+    assert "mean over 1 decks" in r.stdout
 
 
 def test_compilation_is_deterministic():

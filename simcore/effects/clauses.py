@@ -1,55 +1,16 @@
-"""Card-text normalisation and splitting, game-independent: the compiler's first pass.
-
-`normalise` turns stored card text into one canonical spelling (HTML entities, NFKC,
-quotes, dashes and minus signs, circled numbers, number words) so that the pattern tables
-see one form; `split_abilities` and `split_clauses` cut it into the pieces the tiers match
-(EFFECTS.md §4). Deterministic: no set or dict order is involved."""
+"""Card-text splitting, game-independent: the compiler's first pass after
+`effects.text.normalise`. `split_abilities` and `split_clauses` cut normalised text into the
+pieces the pattern tiers match (EFFECTS.md §4). Deterministic: no set or dict order is involved."""
 
 from __future__ import annotations
 
-import html
 import re
-import unicodedata
 from dataclasses import dataclass
 
-_QUOTES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b4": "'"}
-_DASHES = {"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2012": "-", "\uff0d": "-"}
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-                 "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
-_NUMBER_WORD_RE = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
-_BRACKETED_RE = re.compile(r"(\{[^}]*\}|\[[^\]]*\])")
-_CIRCLED_RE = re.compile("[\u2460-\u2473\u2780-\u2789]")
-_SPACE_RE = re.compile(r"[ \t\u00a0]+")
 _TAG_RE = re.compile(r"^\s*((?:\[[^\]]+\]\s*)+)")
 _TAG_ONE_RE = re.compile(r"\[([^\]]+)\]")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+(?=[A-Z\[])")
 _CONNECTOR_RE = re.compile(r"\s*\b(Then|If you do),\s*")
-
-
-def _circled(m: re.Match) -> str:
-    base = 0x2780 if m.group(0) >= "\u2780" else 0x2460
-    return f"({ord(m.group(0)) - base + 1})"
-
-
-def _number_word(m: re.Match) -> str:
-    return _NUMBER_WORDS[m.group(1).lower()]
-
-
-def normalise(text: str) -> str:
-    """One canonical spelling of `text`: entities decoded, NFKC, ASCII quotes and dashes,
-    (1) for ①, digits for number words, single spaces, one ability paragraph a line."""
-    if not text:
-        return ""
-    s = html.unescape(html.unescape(text))
-    s = re.sub(r"<br\s*/?>", "\n", s, flags=re.IGNORECASE)
-    s = _CIRCLED_RE.sub(_circled, s)  # before NFKC, which would turn ① into a bare 1
-    s = unicodedata.normalize("NFKC", s)
-    s = "".join(_QUOTES.get(ch, _DASHES.get(ch, ch)) for ch in s)
-    # number words become digits, but never inside a {type} or a [name]
-    s = "".join(part if part[:1] in "{[" else _NUMBER_WORD_RE.sub(_number_word, part)
-                for part in _BRACKETED_RE.split(s))
-    lines = [_SPACE_RE.sub(" ", ln).strip() for ln in s.replace("\r", "\n").split("\n")]
-    return "\n".join(ln for ln in lines if ln)
 
 
 def strip_reminder(text: str, keywords: tuple[str, ...]) -> str:
@@ -110,12 +71,3 @@ def split_clauses(sentence: str) -> list[tuple[str, str]]:
         if parts[i + 1].strip():
             out.append((conn, parts[i + 1].strip()))
     return out
-
-
-def shape(clause: str, names: tuple[str, ...] = ()) -> str:
-    """The clause's shape for the unmatched histogram: numbers → N, {types} → {T},
-    [names] → [N] (tags that are not in `names`, e.g. keywords, are kept)."""
-    s = re.sub(r"\{[^}]*\}", "{T}", clause)
-    s = re.sub(r"\[([^\]]+)\]", lambda m: m.group(0) if m.group(1) in names else "[N]", s)
-    s = re.sub(r"[+-]?\d+", "N", s)
-    return s

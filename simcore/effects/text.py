@@ -6,28 +6,36 @@ import html
 import re
 import unicodedata
 
-# Circled numbers (① .. ⑳, and the dingbat forms ➀ .. ➉, ❶ .. ❿): a DON!! or energy cost.
+# Circled numbers (① .. ⑳, and the dingbat forms ➀ .. ➉, ❶ .. ❿, ➊ .. ➓): a DON!! or energy
+# cost, written (N) before NFKC would make them bare digits.
 _CIRCLED = {chr(0x2460 + i): f"({i + 1})" for i in range(20)} | {
     chr(base + i): f"({i + 1})" for base in (0x2776, 0x2780, 0x278A) for i in range(10)}
-_TYPOGRAPHY = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                             "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
-                             "\u2014": "-", "\u2212": "-", "\u00a0": " "})
+_TYPOGRAPHY = str.maketrans({"\u2018": "'", "\u2019": "'", "\u00b4": "'", "\u201c": '"',
+                             "\u201d": '"', "\u2010": "-", "\u2011": "-", "\u2012": "-",
+                             "\u2013": "-", "\u2014": "-", "\u2212": "-", "\uff0d": "-"})
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
 _WORD = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+_BRACKETED = re.compile(r"(\{[^}]*\}|\[[^\]]*\])")
+_SPACES = re.compile(r"[ \t\u00a0]+")
 
 
 def normalise(text: str | None) -> str:
-    """One spelling for the same text: HTML entities decoded (&lt;Slash&gt; -> <Slash>),
-    circled numbers as (N) before NFKC would make them plain digits, NFKC (full-width forms),
-    straight quotes, ASCII dashes and minus, number words as digits, single spaces."""
+    """One spelling for the same text: HTML entities decoded (twice: some sources escape
+    them again, &amp;lt;), <br> as a line break, circled numbers as (N), NFKC (full-width
+    forms), straight quotes, ASCII dashes and minus, number words as digits except inside
+    a {type} or a [name], single spaces, one ability paragraph a line."""
     if not text:
         return ""
-    s = html.unescape(str(text))
+    s = html.unescape(html.unescape(str(text)))
+    s = re.sub(r"<br\s*/?>", "\n", s, flags=re.IGNORECASE)
     s = "".join(_CIRCLED.get(ch, ch) for ch in s)
     s = unicodedata.normalize("NFKC", s).translate(_TYPOGRAPHY)
-    s = _WORD.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], s)
-    return re.sub(r"\s+", " ", s).strip()
+    s = "".join(part if part[:1] in "{[" else
+                _WORD.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], part)
+                for part in _BRACKETED.split(s))
+    lines = [_SPACES.sub(" ", ln).strip() for ln in s.replace("\r", "\n").split("\n")]
+    return "\n".join(ln for ln in lines if ln)
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[•])")
@@ -43,7 +51,7 @@ def shape(clause: str, tags: frozenset[str] = frozenset()) -> str:
     +N power is not -N power), {types} -> {T},
     [names] -> [NAME] (timing and keyword tags in `tags` are kept), <attributes> -> <A>,
     quoted names -> "NAME"."""
-    s = normalise(clause)
+    s = normalise(clause).replace("\n", " ")
     s = re.sub(r"\{[^}]*\}", "{T}", s)
     s = re.sub(r"<[^>]*>", "<A>", s)
     s = re.sub(r'"[^"]*"', '"NAME"', s)

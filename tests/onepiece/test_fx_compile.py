@@ -1,26 +1,12 @@
-"""Effect compiler, first pass: text normalisation and splitting (EFFECTS.md §4).
+"""Effect compiler, first pass: splitting (EFFECTS.md §4).
 
 These tests use short synthetic phrases written for the test, not card text."""
 
-from tcgsim.simcore.effects import clauses as text
-from tcgsim.simcore.effects import ir
-
-
-def test_normalise_entities_circled_numbers_quotes_dashes_number_words():
-    raw = "&lt;Slash&gt; \u2460 \u201cx\u201d DON!! \u22122 two cards\u2014ok"
-    assert text.normalise(raw) == "<Slash> (1) \"x\" DON!! -2 2 cards-ok"
-
-
-def test_number_words_kept_inside_types_and_names():
-    assert text.normalise("{The Seven X} [Two Y] seven") == "{The Seven X} [Two Y] 7"
-
-
-def test_normalise_double_escaped_entities_and_breaks():
-    assert text.normalise("a&amp;lt;b&amp;gt;<br>c") == "a<b>\nc"
+from tcgsim.simcore.effects import clauses, ir
 
 
 def test_split_abilities_tags_cost_body():
-    abil = text.split_abilities("[Activate: Main] [Once Per Turn] (1): Draw 1 card.\n[Blocker]")
+    abil = clauses.split_abilities("[Activate: Main] [Once Per Turn] (1): Draw 1 card.\n[Blocker]")
     assert abil[0].tags == ("Activate: Main", "Once Per Turn")
     assert abil[0].cost == "(1)"
     assert abil[0].body == "Draw 1 card."
@@ -28,21 +14,16 @@ def test_split_abilities_tags_cost_body():
 
 
 def test_split_clauses_connectors():
-    got = text.split_clauses("Draw 1 card. Then, trash 1 card from your hand.")
+    got = clauses.split_clauses("Draw 1 card. Then, trash 1 card from your hand.")
     assert got == [("", "Draw 1 card."), ("THEN", "trash 1 card from your hand.")]
-    got = text.split_clauses("You may trash 1 card. If you do, draw 2 cards.")
+    got = clauses.split_clauses("You may trash 1 card. If you do, draw 2 cards.")
     assert [c for c, _ in got] == ["", "IF_DO"]
 
 
 def test_strip_reminder_after_keyword():
-    s = text.strip_reminder("[Blocker] (After your opponent declares an attack, you may rest "
+    s = clauses.strip_reminder("[Blocker] (After your opponent declares an attack, you may rest "
                             "this card.)", ("[Blocker]",))
     assert s == "[Blocker]"
-
-
-def test_shape_histogram_key():
-    assert text.shape("K.O. up to 1 {X} Character with a cost of 3 or less other than [Y]") \
-        == "K.O. up to N {T} Character with a cost of N or less other than [N]"
 
 
 def test_status_combination():

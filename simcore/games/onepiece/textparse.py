@@ -78,16 +78,22 @@ _KEYWORDS_FIRST = re.compile(
     rf"^((?:\[{_KW}\]\s*(?:\((?:[^()]|\([^()]*\))*\))?\s*)+)(?=\S)(?!\[{_KW}\])")
 
 
-def abilities(effect_text: str | None) -> list[str]:
-    """The card's abilities: one per paragraph of its effect text (reminders dropped)."""
+def paragraphs(effect_text: str | None) -> list[str]:
+    """The effect text cut into one piece per ability, reminders kept: at line breaks, and
+    where a database runs abilities together on one line."""
     if not effect_text or effect_text.strip() in ("", "-"):
         return []
     parts = []
     for paragraph in re.split(r"<br\s*/?>|\n", effect_text):
         for piece in _RUN_ON.split(paragraph):
             parts += _KEYWORDS_FIRST.sub("\\1\n", piece.strip()).split("\n")
+    return [p.strip() for p in parts if p.strip()]
+
+
+def abilities(effect_text: str | None) -> list[str]:
+    """The card's abilities: one per paragraph of its effect text (reminders dropped)."""
     out: list[str] = []
-    for c in (clean(p) for p in parts):
+    for c in (clean(p) for p in paragraphs(effect_text)):
         if c.startswith("•") and out:  # an option of "Choose one:" belongs to its ability
             out[-1] += " " + c
         elif c and c != "-":

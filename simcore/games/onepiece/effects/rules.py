@@ -12,7 +12,9 @@ import re
 from tcgsim.simcore.effects import clauses as fxtext
 from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability, Cond, Filter, Op, combine
 from tcgsim.simcore.effects.patterns import Rule, match_piece
+from tcgsim.simcore.effects.text import normalise
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
 COMPILER_VERSION = 1
 OWN_SELF, OWN_OPP, OWN_ANY = 0, 1, 2
@@ -288,7 +290,7 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
     """The abilities of one card: effect paragraphs (a keyword line counts as one) and the
     [Trigger], each with its status; deterministic."""
     out: list[Ability] = []
-    norm = "\n".join(ln for ln in fxtext.normalise(text).split("\n")
+    norm = "\n".join(ln for ln in normalise("\n".join(paragraphs(text))).split("\n")
                      if ln not in ("-", "") and not re.fullmatch(r"\([^()]*\)", ln))
     for raw in fxtext.split_abilities(norm):
         line = _REMINDER.sub("", fxtext.strip_reminder(raw.source, KEYWORDS))
@@ -306,8 +308,8 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
             else:
                 extra.append(tag)
         out.append(_compile_ability(raw, timing, list(rules), 0, tuple(extra)))
-    if trigger and fxtext.normalise(trigger) not in ("-", ""):
-        norm_t = re.sub(r"^\[Trigger\]\s*", "", fxtext.normalise(trigger))
+    if trigger and normalise(trigger) not in ("-", ""):
+        norm_t = re.sub(r"^\[Trigger\]\s*", "", normalise(trigger))
         raw = fxtext.split_abilities("[Trigger] " + norm_t)[0]
         if re.fullmatch(r"Activate this card's \[Main\] effect\.?", norm_t):
             body = _inline_main(out)
