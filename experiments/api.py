@@ -14,10 +14,9 @@ from pathlib import Path
 
 import polars as pl
 
+from tcgsim.experiments.spec import EFFECT_MODES
 from tcgsim.simcore.decks import Deck
 from tcgsim.simcore.errors import InputError
-
-EFFECT_MODES = ("approx", "strict", "none")
 
 
 def check_effects(effects: str) -> str:
@@ -137,8 +136,8 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
 
     Decks are built-in names, decklist files or decklist text; strategies are names or
     "name:key=value,..." (see `tcgsim strategies`). `effects` is recorded with the result
-    ("approx", "strict" or "none"); the engine plays keywords, counters and the built-in
-    effect codes in every mode today, so all three give the same games. keep_rows=False
+    ("approx", "strict" or "none": which compiled card text the engine plays, see
+    docs/effects.md). keep_rows=False
     keeps only the counts (memory stays flat for any number of games); `out` writes the rows
     to a parquet file batch by batch."""
     from tcgsim.experiments.match import load_match
@@ -158,7 +157,7 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
             "strategy_a": a.strategy, "strategy_b": b.strategy,
             "ruleset": ruleset or next(iter(g.rulesets))}
     st = simulate_streaming(g, table, a, b, seed, n, meta, ruleset=rs, turn_cap=turn_cap,
-                            threads=threads, debug=debug,
+                            threads=threads, debug=debug, effects=effects,
                             out=Path(out) if out is not None else None, progress=progress,
                             keep_rows=keep_rows)
     if st.writer is not None:
@@ -291,7 +290,7 @@ def _experiment(kind: str, decks: dict[str, str], section: dict, games: int, see
     from tcgsim.experiments.commands import experiment_text
 
     check_effects(effects)
-    top = {"name": kind, "game": game, "kind": kind, "seed": seed,
+    top = {"name": kind, "game": game, "kind": kind, "seed": seed, "effects": effects,
            "store": str(Path(store).resolve()) if store else None}
     stop = {"games": games, **(extra_stop or {})}
     sections = {"decks": decks, "strategies": {"a": strategy_a, "b": strategy_b},

@@ -1,6 +1,6 @@
 """`tcgsim cards explain` and `tcgsim cards compiled`: what the effect compiler makes of the
-imported card text (EFFECTS.md §4, §6). The engine does not run the compiled programs yet:
-`tcgsim cards coverage` is what it plays today."""
+imported card text (EFFECTS.md §4, §6), and whether the engine runs each program;
+`tcgsim cards coverage` is what the engine plays."""
 
 from __future__ import annotations
 
@@ -45,16 +45,24 @@ def register(cards: click.Group) -> None:
         if code not in rows:
             raise InputError(f"{code}: no such card in the {game} store")
         r = rows[code]
+        from tcgsim.simcore.games.onepiece.effects.status import engine_status
+
         abilities = rules.compile_text(r["text"], r["trigger_text"])
         names = {v: k for k, v in oc.TIMINGS.items()}
-        click.echo(f"{code} {r['name']}  {len(abilities)} abilities (compiled; the engine "
-                   "does not run these programs yet)")
+        click.echo(f"{code} {r['name']}  {len(abilities)} abilities; what the engine plays "
+                   "with --effects approx / strict:")
         click.echo(r["text"] or "")
         if r["trigger_text"]:
             click.echo(r["trigger_text"])
         for i, ab in enumerate(abilities, 1):
             click.echo(f" [{i}] {ab.status}  timing {names.get(ab.timing, ab.timing)}  "
                        f"rules {' '.join(dict.fromkeys(ab.rules))}")
+            plays = []
+            for mode in ("approx", "strict"):
+                status, why = engine_status(ab, mode)
+                plays.append(f"{mode}: {'plays' if status != 'unmodelled' else 'no'}"
+                             + (f" ({why})" if why and why != ab.unmatched else ""))
+            click.echo(f"     engine {'; '.join(plays)}")
             if ab.unmatched:
                 click.echo(f"     unmatched: {ab.unmatched}")
             for note in ab.notes:
@@ -79,8 +87,8 @@ def register(cards: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
     def cards_compiled(decks, corpus, game, store, card_files, top, as_json):
         """What the effect compiler makes of DECKS (or a --corpus folder): the same figures
-        as `tcgsim cards coverage`, for the compiled programs. The engine does not run these
-        programs yet; `tcgsim cards coverage` gives what it plays today."""
+        as `tcgsim cards coverage`, for every compiled program, whether the engine runs it
+        yet or not; `tcgsim cards coverage` gives what it plays."""
         from tcgsim.experiments.cards_coverage import (
             corpus_figures,
             corpus_specs,

@@ -28,10 +28,11 @@ TAGS = frozenset({
 
 
 def corpus_figures(game_name: str | None, specs: list[str], store: str | None,
-                   card_files: tuple[str, ...] = (), compiled: bool = False
-                   ) -> tuple[str, CorpusFigures]:
+                   card_files: tuple[str, ...] = (), compiled: bool = False,
+                   effects: str = "approx") -> tuple[str, CorpusFigures]:
     """(game, figures) of the decklists `specs` (files or built-in names): what the engine
-    plays, or with `compiled` what the effect compiler makes of the text."""
+    plays in effects mode `effects`, or with `compiled` what the effect compiler makes of
+    the text."""
     from tcgsim.experiments.match import deck_path, infer_game, load_table
     from tcgsim.simcore.games.registry import get_game
 
@@ -48,7 +49,7 @@ def corpus_figures(game_name: str | None, specs: list[str], store: str | None,
     decks: list[DeckFigures] = []
     for spec in specs:
         deck = game.resolve_deck(deck_path(game, spec), table)
-        cov = game.coverage(deck, table, imported)
+        cov = game.coverage(deck, table, imported, effects)
         if compile_card is None:
             decks.append(deck_figures(Path(spec).stem, cov, TAGS))
         else:
@@ -96,9 +97,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f} %" if x == x else "    -"
 
 
-def render(game: str, figs: CorpusFigures, top: int, compiled: bool = False) -> str:
-    what = ("what the effect compiler makes of the text (programs the engine does not run "
-            "yet)" if compiled else "what the engine plays")
+def render(game: str, figs: CorpusFigures, top: int, compiled: bool = False,
+           effects: str = "approx") -> str:
+    what = ("what the effect compiler makes of the text, whether the engine runs it or not"
+            if compiled else f"what the engine plays with --effects {effects}")
     lines = [f"Card text coverage ({game}), {what}: abilities weighted by copies; a card "
              "counts as modelled when all its abilities are", "",
              f"{'deck':<48} {'abilities':>9} {'strict':>8} {'approx':>8} {'modelled':>9} "

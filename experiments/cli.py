@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from tcgsim.experiments.commands import EFFECTS_OPTION
 from tcgsim.experiments.interrupts import one_interrupt_per_ctrl_c
 from tcgsim.experiments.threads import threads_option
 from tcgsim.simcore.errors import InputError
@@ -72,10 +73,7 @@ def _match_options(f):
               help="Write one row per game to this parquet file (written batch by batch, "
               "then joined: memory stays flat).")
 @click.option("--debug", is_flag=True, help="Check the rules invariants after every action.")
-@click.option("--effects", type=click.Choice(["approx", "strict", "none"]), default="approx",
-              show_default=True, help="Which card abilities play: documented approximations "
-              "too, strict ones only, or none (keywords and counters only). Recorded with the "
-              "result; until the effect engine lands all three play the built-in effects.")
+@EFFECTS_OPTION
 @_progress_option
 def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
              params_a, params_b, card_files, n_games, threads, out, debug, effects, progress):
@@ -103,7 +101,7 @@ def simulate(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, s
     if res.games == 0:
         raise SystemExit(130)
     click.echo(str(res))
-    _print_coverage(res.game, deck_a, deck_b, card_files, store)
+    _print_coverage(res.game, deck_a, deck_b, card_files, store, effects)
     if out is not None:
         click.echo(f"  rows written to {out}")
     if res.interrupted:
@@ -116,8 +114,10 @@ def _chosen_games(game: str | None):
     return [get_game(game)] if game else list(games().values())
 
 
-def _print_coverage(game_name: str, deck_a: str, deck_b: str, card_files, store) -> None:
-    """The coverage figure of decks read from files whose cards were imported."""
+def _print_coverage(game_name: str, deck_a: str, deck_b: str, card_files, store,
+                    effects: str) -> None:
+    """The coverage figure of decks read from files whose cards were imported, in the
+    run's effects mode."""
     from tcgsim.experiments.match import deck_path, load_table
     from tcgsim.simcore.games.registry import get_game
 
@@ -131,7 +131,8 @@ def _print_coverage(game_name: str, deck_a: str, deck_b: str, card_files, store)
         path = deck_path(game, spec)
         if path.parent != game.data_dir / "decks":
             deck = game.resolve_deck(path, table)
-            click.echo(f"  {deck.name}: {game.coverage(deck, table, imported).figure()}")
+            cov = game.coverage(deck, table, imported, effects)
+            click.echo(f"  {deck.name}: {cov.figure()}")
 
 
 @cli.command()
@@ -327,15 +328,18 @@ def cards_import(path, game, store):
 @click.option("--top", type=click.IntRange(0), default=30, show_default=True,
               help="How many unmodelled clause shapes to list.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def cards_coverage(decks, corpus, game, store, card_files, top, as_json):
+@EFFECTS_OPTION
+def cards_coverage(decks, corpus, game, store, card_files, top, as_json, effects):
     """How much of the decks' card text the engine models: per deck and over the corpus,
     strict, approximate and modelled shares by ability and by card (weighted by copies),
     and the most frequent unmodelled clause shapes (numbers as N, types as {T}, names as
     [NAME]): what to model next."""
     from tcgsim.experiments.cards_coverage import corpus_figures, corpus_specs, render, to_json
 
-    name, figs = corpus_figures(game, corpus_specs(decks, corpus), store, card_files)
-    click.echo(to_json(name, figs, top) if as_json else render(name, figs, top))
+    name, figs = corpus_figures(game, corpus_specs(decks, corpus), store, card_files,
+                                effects=effects)
+    click.echo(to_json(name, figs, top) if as_json else render(name, figs, top,
+                                                               effects=effects))
 
 
 def _register_compiler_commands() -> None:
@@ -358,7 +362,8 @@ def deck():
 @click.option("--cards", "card_files", multiple=True, metavar="FILE",
               help="Extra card pool (TOML).")
 @click.option("--store", default=None, metavar="DIR", help="Card store folder.")
-def deck_check(file, game, card_files, store):
+@EFFECTS_OPTION
+def deck_check(file, game, card_files, store, effects):
     """Validate FILE against the game's deck rules and show, card by card, what the engine
     models and what it does not, with the share of the deck's abilities modelled."""
     from tcgsim.experiments.match import deck_path, infer_game, load_table
@@ -373,15 +378,18 @@ def deck_check(file, game, card_files, store):
         click.echo(f"  note: {note}")
     if g.coverage is None:
         return
-    cov = g.coverage(d, table, imported)
+    cov = g.coverage(d, table, imported, effects)
     for c in cov.cards:
         click.echo(f"  {c.copies}x {c.code} {c.name}")
         if not c.known:
             click.echo("      text unknown: stats from a card pool file")
         for text in c.modelled:
-            click.echo(f"      modelled:     {text}")
-        for text in c.unmodelled:
+            label = "approximate: " if text in c.approx else "modelled:    "
+            click.echo(f"      {label} {text}")
+        for i, text in enumerate(c.unmodelled):
             click.echo(f"      not modelled: {text}")
+            if i < len(c.reasons) and c.reasons[i]:
+                click.echo(f"          ({c.reasons[i]})")
     click.echo(cov.figure())
 
 
@@ -389,8 +397,9 @@ def deck_check(file, game, card_files, store):
 @_match_options
 @click.option("--index", "game_index", type=click.IntRange(0), default=0, show_default=True,
               help="Game index within the run (even: deck A first, odd: deck B first).")
+@EFFECTS_OPTION
 def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
-           params_a, params_b, card_files, game_index):
+           params_a, params_b, card_files, game_index, effects):
     """Print one game of a run, turn by turn: the same game `simulate` played."""
     from tcgsim.experiments.api import ruleset_id
     from tcgsim.experiments.match import load_match
@@ -403,7 +412,7 @@ def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, str
     params = np.stack([a.params, b.params])
     cap = turn_cap if turn_cap is not None else g.default_turn_cap
     for line in g.replay(table, a.deck, b.deck, seed, game_index, fams, params,
-                         ruleset_id(g, ruleset), cap):
+                         ruleset_id(g, ruleset), cap, effects):
         click.echo(line)
 
 

@@ -106,6 +106,13 @@ def _run_options(f):
     return f
 
 
+EFFECTS_HELP = ("Which card text plays: approx (default) runs the compiled abilities, the "
+                "documented approximations too; strict only the exact ones; none only "
+                "keywords, counters and the built-in effect codes (docs/effects.md).")
+EFFECTS_OPTION = click.option("--effects", type=click.Choice(["approx", "strict", "none"]),
+                              default="approx", show_default=True, help=EFFECTS_HELP)
+
+
 def _exp_options(f):
     opts = [
         click.option("--batch", type=click.IntRange(2), default=None,
@@ -134,6 +141,7 @@ def _exp_options(f):
         click.option("--turn-cap", type=click.IntRange(1, 10000), default=None,
                      help="Game turns before a game is called a draw."),
         click.option("--ruleset", default=None, help="Rules edition (per game)."),
+        EFFECTS_OPTION,
         click.option("--strategy-b", default="default", show_default=True,
                      help="Strategy of the opponents' seat."),
         click.option("--strategy-a", default="default", show_default=True,
@@ -151,7 +159,7 @@ def _exp_options(f):
 
 def _common(kind: str, kw: dict, names: dict[str, str]) -> tuple[dict, dict]:
     top = {"name": kw["name"] or kind, "game": kw["game"], "kind": kind, "seed": kw["seed"],
-           "ruleset": kw["ruleset"], "turn_cap": kw["turn_cap"],
+           "ruleset": kw["ruleset"], "turn_cap": kw["turn_cap"], "effects": kw["effects"],
            "cards": [str(Path(c).resolve()) for c in kw["card_files"]] or None,
            "store": str(Path(kw["store"]).resolve()) if kw["store"] else None}
     stop: dict = {"games": kw["n_games"], "batch": kw["batch"], "until_ci": kw["until_ci"]}

@@ -60,7 +60,7 @@ def require_dask() -> None:
 
 def play_batch(game_name: str, table: CardTable, seat_a: Seat, seat_b: Seat, seed: int,
                ruleset: int, turn_cap: int, threads: int | None, job_dir: str, job_id: int,
-               lo: int, hi: int) -> dict:
+               lo: int, hi: int, effects: str = "approx") -> dict:
     """Play games [lo, hi) of one job on this worker; write them to job_dir/pending/.
 
     Returns where the shard is and how long the engine took. The game package (and its
@@ -69,7 +69,7 @@ def play_batch(game_name: str, table: CardTable, seat_a: Seat, seat_b: Seat, see
 
     g = get_game(game_name)
     res = run_games(g, table, seat_a, seat_b, seed, hi - lo, start=lo, ruleset=ruleset,
-                    turn_cap=turn_cap, threads=threads, batch_size=hi - lo)
+                    turn_cap=turn_cap, threads=threads, batch_size=hi - lo, effects=effects)
     if res.rows.shape[0] != hi - lo:
         raise RuntimeError(f"games {lo}-{hi}: the engine returned {res.rows.shape[0]} rows")
     t0 = time.perf_counter()
@@ -218,7 +218,8 @@ class DaskRunner(Runner):
         fut = self.client.submit(
             play_batch, p.game.name, p.table, job.seat_a, job.seat_b, self.exp.seed,
             p.ruleset, p.turn_cap, self.threads, str(shard_dir(self.run_dir, job.id)), job.id,
-            lo, hi, key=f"tcgsim-j{job.id}-g{lo}-{hi}-{uuid.uuid4().hex[:12]}", retries=2,
+            lo, hi, self.exp.effects,
+            key=f"tcgsim-j{job.id}-g{lo}-{hi}-{uuid.uuid4().hex[:12]}", retries=2,
             pure=False)
         fut.add_done_callback(lambda _: self.finished.set())
         return fut

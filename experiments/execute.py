@@ -229,7 +229,7 @@ class Runner:
                 res = run_games(g, self.plan.table, st.job.seat_a, st.job.seat_b,
                                 self.exp.seed, n, start=cur, ruleset=self.plan.ruleset,
                                 turn_cap=self.plan.turn_cap, threads=self.threads,
-                                batch_size=n)
+                                batch_size=n, effects=self.exp.effects)
                 self.engine_seconds += res.seconds
                 got = res.rows.shape[0]
                 if got:

@@ -7,6 +7,7 @@ kind = "sweep"                 # matchup | round-robin | first-second | sweep | 
 seed = 1
 ruleset = "don"                # optional; default: the game's first ruleset
 turn_cap = 100                 # optional; default: the game's
+effects = "approx"             # optional: approx (default), strict or none (docs/effects.md)
 cards = ["my-cards.toml"]      # optional extra card pools (paths relative to this file)
 
 [decks]                        # name -> built-in deck or decklist file (relative path)
@@ -73,7 +74,8 @@ from typing import Any
 from tcgsim.simcore.errors import InputError
 
 KINDS = ("matchup", "round-robin", "first-second", "sweep", "tune")
-TOP_KEYS = {"name", "game", "kind", "seed", "ruleset", "turn_cap", "cards", "store",
+EFFECT_MODES = ("approx", "strict", "none")
+TOP_KEYS = {"name", "game", "kind", "seed", "ruleset", "turn_cap", "effects", "cards", "store",
             "decks",
             "strategies", "matchup", "sweep", "tune", "stop", "backend"}
 SECTION_KEYS = {
@@ -139,6 +141,7 @@ class Experiment:
     seed: int = 1
     ruleset: str | None = None
     turn_cap: int | None = None
+    effects: str = "approx"  # the card text the engine plays: approx, strict or none
     cards: list[str] = field(default_factory=list)
     store: str | None = None  # card store folder (relative to source); None: $TCGSIM_DATA
     decks: dict[str, str] = field(default_factory=dict)
@@ -267,6 +270,10 @@ def parse(data: dict, where: str, source: Path, text: str, name: str) -> Experim
         exp.ruleset = _str(where, "ruleset", data["ruleset"])
     if "turn_cap" in data:
         exp.turn_cap = _int(where, "turn_cap", data["turn_cap"], 1, 10000)
+    exp.effects = _str(where, "effects", data.get("effects", "approx"))
+    if exp.effects not in EFFECT_MODES:
+        raise _fail(where, f"effects: expected one of {', '.join(EFFECT_MODES)}, got "
+                           f"{exp.effects!r}")
     exp.cards = _strs(where, "cards", data.get("cards", []))
     if "store" in data:
         exp.store = str(source / _str(where, "store", data["store"]))

@@ -75,7 +75,7 @@ def simulate_streaming(game: Game, table: CardTable, a: Seat, b: Seat, seed: int
                        turn_cap: int | None = None, threads: int | None = None,
                        debug: bool = False, out: Path | None = None,
                        progress: Progress | None = None, batch_size: int = BATCH,
-                       keep_rows: bool = False) -> Streamed:
+                       keep_rows: bool = False, effects: str = "approx") -> Streamed:
     """Play n_games; count (and with `out`, write) each batch as it finishes, showing the
     win rate so far on the progress bar. Ctrl-C stops after the finished batches; call
     writer.finish() to write the file (or writer.discard())."""
@@ -95,7 +95,8 @@ def simulate_streaming(game: Game, table: CardTable, a: Seat, b: Seat, seed: int
 
     try:
         res = run_games(game, table, a, b, seed, n_games, ruleset=ruleset, turn_cap=turn_cap,
-                        threads=threads, debug=debug, sink=sink, batch_size=batch_size)
+                        threads=threads, debug=debug, sink=sink, batch_size=batch_size,
+                        effects=effects)
     except BaseException:
         if writer is not None:
             writer.discard()

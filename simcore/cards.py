@@ -20,6 +20,9 @@ class CardTable:
     index: dict[str, int] = field(default_factory=dict)
     # Codes whose text allows any number of copies in a deck (simcore.deckperm).
     any_copies: frozenset[str] = frozenset()
+    # Card text for the effect compiler, by code: (text, trigger text, types); only cards
+    # whose text is known (imported, or given in a card file) have an entry.
+    text: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {c: i for i, c in enumerate(self.codes)}
@@ -49,10 +52,11 @@ def read_toml(path: Path) -> dict:
 
 
 def build_table(game: str, rows: list[tuple[str, str, list[int]]], ncols: int,
-                any_copies: set[str] | frozenset[str] = frozenset()) -> CardTable:
+                any_copies: set[str] | frozenset[str] = frozenset(),
+                text: dict[str, tuple[str, str, tuple[str, ...]]] | None = None) -> CardTable:
     """Assemble a CardTable from (code, name, column values) rows."""
     table = np.zeros((max(len(rows), 1), ncols), dtype=np.int32)
     for i, (_, _, values) in enumerate(rows):
         table[i, :] = values
     return CardTable(game, [r[0] for r in rows], [r[1] for r in rows], table,
-                     any_copies=frozenset(any_copies))
+                     any_copies=frozenset(any_copies), text=dict(text or {}))

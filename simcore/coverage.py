@@ -11,6 +11,8 @@ class CardCoverage:
     modelled: list[str]
     unmodelled: list[str]
     known: bool  # False when the card's text is unknown (built-in pool or a card file)
+    approx: list[str] = field(default_factory=list)  # modelled by a documented approximation
+    reasons: list[str] = field(default_factory=list)  # why each unmodelled one is (if known)
 
 
 @dataclass
@@ -20,6 +22,11 @@ class DeckCoverage:
     @property
     def modelled(self) -> int:
         return sum(c.copies * len(c.modelled) for c in self.cards if c.known)
+
+    @property
+    def approx(self) -> int:
+        """Modelled abilities whose program is a documented approximation."""
+        return sum(c.copies * len(c.approx) for c in self.cards if c.known)
 
     @property
     def total(self) -> int:
@@ -36,16 +43,20 @@ class DeckCoverage:
             return "coverage: card text unknown (cards from a card pool file, not an import)"
         share = 100 * self.modelled / self.total if self.total else 100.0
         line = (f"coverage: {self.modelled} of {self.total} abilities in the deck modelled "
-                f"({share:.0f} %)")
+                f"({share:.0f} %")
+        if self.approx:
+            strict = 100 * (self.modelled - self.approx) / self.total
+            line += f": {strict:.0f} % strict, {share - strict:.0f} % approximate"
+        line += ")"
         if self.unknown:
             line += f"; {self.unknown} cards with unknown text"
         return line
 
 
-def deck_coverage(deck, table, store) -> DeckCoverage:
+def deck_coverage(deck, table, store, effects: str = "approx") -> DeckCoverage:
     """Per card of the deck (Leader first, in games that have one): the abilities the engine
     models and those it does not, read from the store's `modelled`/`unmodelled` columns
-    (unknown without a store row)."""
+    (unknown without a store row). `effects` is for games with compiled effects."""
     from collections import Counter
 
     by_code = {}

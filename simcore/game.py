@@ -26,9 +26,10 @@ class Game:
     reasons: dict[int, str]
     rulesets: dict[str, int]
     default_turn_cap: int
-    # run_batch(table, deck_a, deck_b, seed, start, n, fams, params, ruleset, turn_cap, debug)
+    # run_batch(table, deck_a, deck_b, seed, start, n, fams, params, ruleset, turn_cap, debug,
+    #           effects="approx")
     run_batch: Callable[..., np.ndarray]
-    # replay(table, deck_a, deck_b, seed, game, fams, params, ruleset, turn_cap) -> lines
+    # replay(table, deck_a, deck_b, seed, game, fams, params, ruleset, turn_cap, effects) -> lines
     replay: Callable[..., list[str]]
     # import_cards(path) -> (store rows DataFrame, ImportReport); None: no importer yet
     import_cards: Callable[[Path], tuple[Any, Any]] | None = None

@@ -12,6 +12,10 @@ from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.decks import Deck
 from tcgsim.simcore.firstrun import compiling
 
+# fx arrays by (table, decks, effects mode): packing compiles card text, so a run packs each
+# deck pair once, not once a batch.
+_FX_CACHE: dict[tuple, tuple[CardTable, np.ndarray, np.ndarray]] = {}
+
 
 @dataclass(frozen=True)
 class Runner:
@@ -22,6 +26,9 @@ class Runner:
     deck_arrays: Callable[[Deck, Deck], tuple[np.ndarray, ...]]
     log_rows: int = 40000
     title: str = ""  # the game's name in the first-run compile notice
+    # The card table and compiled effect tables of a deck pair in an effects mode, for a game
+    # whose kernels take them (an `fx` argument after the card table); None for the others.
+    effects: Callable[[CardTable, Deck, Deck, str], tuple[np.ndarray, np.ndarray]] | None = None
 
     @property
     def game(self) -> str:
@@ -34,26 +41,43 @@ class Runner:
         """The result row's column names."""
         return self._module("batch").COLUMNS
 
+    def _tables(self, table: CardTable, deck_a: Deck, deck_b: Deck,
+                 effects: str) -> tuple[np.ndarray, ...]:
+        """The card table, then (for a game with compiled effects) the pair's fx."""
+        if self.effects is None:
+            return (table.table,)
+        key = (id(table), deck_a.cards.tobytes(), deck_a.leader, deck_b.cards.tobytes(),
+               deck_b.leader, effects)
+        hit = _FX_CACHE.get(key)
+        if hit is None or hit[0] is not table:
+            if len(_FX_CACHE) >= 32:
+                _FX_CACHE.clear()
+            hit = (table, *self.effects(table, deck_a, deck_b, effects))
+            _FX_CACHE[key] = hit
+        return hit[1], hit[2]
+
     def run_batch(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, start: int,
                   n: int, fams: np.ndarray, params: np.ndarray, ruleset: int, turn_cap: int,
-                  debug: bool) -> np.ndarray:
+                  debug: bool, effects: str = "approx") -> np.ndarray:
         """Play games start..start+n-1; one int32 result row per game (columns())."""
         batch = self._module("batch")
         out = np.zeros((n, batch.NCOL), dtype=np.int32)
+        tables = self._tables(table, deck_a, deck_b, effects)
         with compiling(self.game, self.title or self.game, "run_batch"):
-            batch.run_batch(table.table, *self.deck_arrays(deck_a, deck_b), np.uint64(seed),
+            batch.run_batch(*tables, *self.deck_arrays(deck_a, deck_b), np.uint64(seed),
                             start, n, fams, params, ruleset, turn_cap, debug,
                             batch.STAT_OFFSETS, out)
         return out
 
     def replay(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,
                fams: np.ndarray, params: np.ndarray, ruleset: int,
-               turn_cap: int) -> list[str]:
+               turn_cap: int, effects: str = "approx") -> list[str]:
         """The game (seed, game) as run_batch plays it, described turn by turn."""
         lg = np.zeros((self.log_rows, 5), dtype=np.int32)
         st = np.zeros(self._module("layout").SIZE, dtype=np.int32)
+        tables = self._tables(table, deck_a, deck_b, effects)
         with compiling(self.game, self.title or self.game, "replay_game"):
-            self._module("batch").replay_game(table.table, *self.deck_arrays(deck_a, deck_b),
+            self._module("batch").replay_game(*tables, *self.deck_arrays(deck_a, deck_b),
                                               np.uint64(seed), game, fams, params, ruleset,
                                               turn_cap, lg, st)
         return self._module("narrate").describe(table, (deck_a.name, deck_b.name), lg, st)

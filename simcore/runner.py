@@ -65,8 +65,10 @@ def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games
               start: int = 0, ruleset: int = 0, turn_cap: int | None = None,
               threads: int | None = None, batch_size: int = BATCH, debug: bool = False,
               progress: Callable[[int], None] | None = None,
-              sink: Callable[[np.ndarray], None] | None = None) -> RunResult:
+              sink: Callable[[np.ndarray], None] | None = None,
+              effects: str = "approx") -> RunResult:
     """Play games start..start+n_games-1. On KeyboardInterrupt, returns the finished ones.
+    effects: "approx", "strict" or "none", the card text the engine plays (docs/effects.md).
 
     sink: called with each batch's rows (an int32 array, one row per game) instead of
     keeping them, so memory does not grow with n_games; progress: called with each batch's
@@ -90,7 +92,7 @@ def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games
         while done < n_games:
             n = min(batch_size, n_games - done)
             rows = game.run_batch(table, a.deck, b.deck, seed, start + done, n, fams, params,
-                                  ruleset, cap, debug)
+                                  ruleset, cap, debug, effects)
             with deferred_interrupt():
                 if sink is None:
                     parts.append(rows)

@@ -372,7 +372,7 @@ def _fx_store(tmp_path, with_text=True):
 def test_cards_explain_shows_statuses_program_and_unmatched(tmp_path):
     r = tcgsim("cards", "explain", "XX01-001", "--store", _fx_store(tmp_path))
     assert r.returncode == 0, r.stderr
-    assert "the engine does not run these programs yet" in r.stdout
+    assert "what the engine plays" in r.stdout and "engine approx: plays; strict: plays" in r.stdout
     assert " [1] strict  timing ON_PLAY" in r.stdout and "0 DRAW n=2" in r.stdout
     assert " [2] unmodelled  timing MAIN" in r.stdout and "unmatched: Fly away" in r.stdout
 

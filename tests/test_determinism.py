@@ -10,6 +10,7 @@ from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.onepiece import batch, engine
 from tcgsim.simcore.games.onepiece import layout as L
 from tcgsim.simcore.games.onepiece.batch import COLUMNS
+from tcgsim.simcore.games.onepiece.effects.pack import empty_fx
 from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
 from tcgsim.simcore.rng import seed_stream, shuffle
 from tcgsim.simcore.runner import run_games
@@ -123,8 +124,8 @@ def test_debug_and_log_change_nothing(reference):
     for game in list(range(12)) + [501, 998, 999]:
         st = np.zeros(L.SIZE, dtype=np.int32)
         lg = np.zeros((20000, LOG_WIDTH), dtype=np.int32)
-        batch.replay_game(table.table, decks, leaders, np.uint64(SEED), game, fams, prms, 0,
-                          g.default_turn_cap, lg, st)
+        batch.replay_game(table.table, empty_fx(len(table)), decks, leaders, np.uint64(SEED),
+                          game, fams, prms, 0, g.default_turn_cap, lg, st)
         batch.write_row(st, game, out, 0, batch.STAT_OFFSETS)
         np.testing.assert_array_equal(out[0], ref[game], err_msg=f"game {game}")
 

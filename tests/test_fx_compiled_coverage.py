@@ -32,11 +32,11 @@ def test_onepiece_compiled_coverage_meets_its_floors(onepiece_store):  # noqa: F
     assert len(figs["unmatched"]) == 5
 
 
-def test_compiled_text_report_says_the_engine_does_not_run_it(onepiece_store):  # noqa: F811
+def test_compiled_text_report_says_what_it_counts(onepiece_store):  # noqa: F811
     deck = require("decklists", "optcg_blue_doflamingo_a.txt")
     r = tcgsim("cards", "compiled", deck, "--store", onepiece_store, "--top", "3")
     assert r.returncode == 0, r.stderr
-    assert "programs the engine does not run yet" in r.stdout
+    assert "whether the engine runs it or not" in r.stdout
     assert "mean over 1 decks" in r.stdout
 
 

@@ -17,6 +17,7 @@ from tcgsim.simcore.games.onepiece import GAME, engine
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import layout as L
 from tcgsim.simcore.games.onepiece.batch import COLUMNS
+from tcgsim.simcore.games.onepiece.effects.pack import empty_fx
 from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
 from tcgsim.simcore.runner import Seat, run_games
 
@@ -174,8 +175,9 @@ def play_final_states(g, table, a: Seat, b: Seat, seed: int, n: int, debug: bool
     buf = np.empty(256, dtype=np.int32)
     lg = np.empty((0, LOG_WIDTH), dtype=np.int32)
     for game in range(n):
-        engine.play_game(st, table.table, lg, decks, leaders, game & 1, np.uint64(seed),
-                         game >> 1, game, fams, prms, rng, buf, 0, g.default_turn_cap, debug)
+        engine.play_game(st, table.table, empty_fx(len(table)), lg, decks, leaders, game & 1,
+                         np.uint64(seed), game >> 1, game, fams, prms, rng, buf, 0,
+                         g.default_turn_cap, debug)
         yield game, st.copy(), decks, leaders
 
 

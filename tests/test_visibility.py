@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from tcgsim.simcore.games.onepiece import engine as EN
+from tcgsim.simcore.games.onepiece.effects.pack import empty_fx
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     G_ACTIVE,
@@ -38,8 +39,8 @@ def _state(strategy: str, turns: int, game: int):
     rng = np.zeros(8, dtype=np.uint64)
     buf = np.zeros(256, dtype=np.int32)
     lg = np.zeros((0, 5), dtype=np.int32)
-    EN.play_game(st, TABLE.table, lg, dk, ld, game & 1, 7, game >> 1, game, fams, prms, rng,
-                 buf, 0, turns, False)
+    EN.play_game(st, TABLE.table, empty_fx(len(TABLE)), lg, dk, ld, game & 1, 7, game >> 1,
+                 game, fams, prms, rng, buf, 0, turns, False)
     st[G_OVER] = 0
     st[G_WINNER] = NONE
     return st, fams, prms, rng

@@ -73,9 +73,12 @@ def deck_figures(name: str, cov: DeckCoverage, tags: frozenset[str] = frozenset(
         if not c.known:
             f.unknown_cards += c.copies
             continue
-        statuses = ([APPROX if a in approximate else STRICT for a in c.modelled]
-                    + [UNMODELLED] * len(c.unmodelled))
-        f.add_card(statuses, [s for a in c.unmodelled for s in sentences(a)], c.copies, tags)
+        statuses = ([APPROX if a in approximate or a in c.approx else STRICT
+                     for a in c.modelled] + [UNMODELLED] * len(c.unmodelled))
+        # what is missing: the compiler's unmatched fragment when known, else the sentences
+        unmatched = (c.reasons if c.reasons else
+                     [s for a in c.unmodelled for s in sentences(a)])
+        f.add_card(statuses, unmatched, c.copies, tags)
     return f
 
 

@@ -6,6 +6,7 @@ Every heuristic family has the same parameter layout (P_* below); the families d
 their Main Phase logic and their defaults."""
 
 from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece.effects.opcodes import INTENT_HARM, Q_COST_CARD, Q_PICK, Q_TARGET
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     EMPTY,
@@ -28,9 +29,15 @@ from tcgsim.simcore.games.onepiece.legal import (
     A_DON,
     A_END,
     NO_ACTION,
+    Z_HAND,
+    Z_LOOK,
     can_attack_with,
     can_be_attacked,
     can_play_from_hand,
+    cand_card,
+    cand_index,
+    cand_owner,
+    cand_zone,
     counter_value,
     effect_targets,
     encode,
@@ -282,3 +289,49 @@ def attack_choice(st, ct, p, ko_min_cost, leader_only):
             if can_be_attacked(st, o, t) and power(st, ct, o, t) <= att_pow:
                 return encode(A_ATTACK, att, t)
     return encode(A_END, 0, 0)
+
+
+@kernel
+def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
+    """An effect's choice among n candidates (legal.cand_*), or -1 for none when `upto`:
+    remove or weaken the opponent's costliest card; help the own card in battle, else the
+    Leader, else the strongest; add the costliest card from a look window; pay a cost with
+    the card of least value (cost, then counter)."""
+    best = -1
+    best_key = -(1 << 30)
+    for i in range(n):
+        c = cand[i]
+        card = cand_card(st, c)
+        if q == Q_PICK:
+            key = ct[card, C.COST]
+        elif q == Q_COST_CARD:
+            key = -(ct[card, C.COST] * 100 + ct[card, C.COUNTER] // 1000)
+        elif intent == INTENT_HARM:
+            key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
+            if cand_owner(c) == p:
+                key = -key - 1
+        else:
+            key = ct[card, C.POWER]
+            if cand_owner(c) != p:
+                key = -(1 << 20)
+            elif cand_zone(c) != Z_HAND and cand_zone(c) != Z_LOOK:
+                r = cand_index(c)
+                mine = -1
+                if st[G_ATT] != EMPTY:
+                    mine = st[G_ATT] if st[G_ACTIVE] == p else st[G_TGT]
+                if r == mine:
+                    key = 1 << 25
+                elif r == LEADER_REF:
+                    key = 1 << 24
+        if key > best_key:
+            best_key = key
+            best = i
+    if upto and best_key < 0 and q == Q_TARGET:
+        return -1
+    return best
+
+
+@kernel
+def confirm(st, ct, p, q, prm, rng, s):
+    """Pay an optional cost, use a "you may": yes."""
+    return True

@@ -59,3 +59,19 @@ def trash_for_space(st, ct, p, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.trash_for_space(st, ct, p, prm, rng, s)
     return common.trash_for_space(st, ct, p, prm, rng, s)
+
+
+@kernel
+def choose(st, ct, p, q, intent, fam, prm, rng, s, cand, n, upto):
+    """An effect's choice (effects/interp.py): an index into cand[:n], or -1 ("up to")."""
+    if fam == RANDOM:
+        return random_play.choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto)
+    return common.choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto)
+
+
+@kernel
+def confirm(st, ct, p, q, fam, prm, rng, s):
+    """An optional cost or a "you may": True to go ahead."""
+    if fam == RANDOM:
+        return random_play.confirm(st, ct, p, q, prm, rng, s)
+    return common.confirm(st, ct, p, q, prm, rng, s)

@@ -68,3 +68,15 @@ def choose_target(st, ct, p, eff, val, prm, rng, s, cand, n):
 @kernel
 def trash_for_space(st, ct, p, prm, rng, s):
     return randint(rng, s, NCHAR)
+
+
+@kernel
+def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
+    """Uniform over the n candidates, and "none" as one more option when `upto`."""
+    k = randint(rng, s, n + (1 if upto else 0))
+    return -1 if k == n else k
+
+
+@kernel
+def confirm(st, ct, p, q, prm, rng, s):
+    return randint(rng, s, 2) == 1

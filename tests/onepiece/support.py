@@ -16,6 +16,7 @@ import numpy as np
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import legal as LG
+from tcgsim.simcore.games.onepiece.effects.pack import empty_fx
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     DECK_CAP,
@@ -179,6 +180,71 @@ EV_KO3 = ID["EV_KO3"]
 EV_BOUNCE1 = ID["EV_BOUNCE1"]
 
 
+# Cards with text for the effect interpreter's tests: short synthetic phrases in the shape
+# of real card text (never a real card's text). Their ids follow POOL's.
+FX_POOL: list[tuple[str, dict]] = [
+    (code, {"category": cat, "colors": ["red"], "cost": cost, "power": power,
+            "types": types, "text": text, **({"trigger_text": trig} if trig else {}),
+            **({"life": 5} if cat == "leader" else {})})
+    for code, cat, cost, power, types, text, trig in [
+        ("FX_CREW_LEADER", "leader", 0, 5000, ["Test Crew"], "", ""),
+        ("FX_DRAW2", "character", 1, 1000, [], "[On Play] Draw 2 cards.", ""),
+        ("FX_KO3", "character", 1, 1000, [],
+         "[On Play] K.O. up to 1 of your opponent's Characters with a cost of 3 or less.", ""),
+        ("FX_SEARCH", "event", 0, 0, [],
+         "[Main] Look at 5 cards from the top of your deck; reveal up to 1 {Test Crew} type "
+         "card and add it to your hand. Then, place the rest at the bottom of your deck in any "
+         "order.", ""),
+        ("FX_CREW", "character", 11, 1000, ["Test Crew"], "", ""),
+        ("FX_ATT_DEBUFF", "character", 1, 5000, [],
+         "[When Attacking] Give up to 1 of your opponent's Characters -2000 power during this "
+         "turn.", ""),
+        ("FX_ONKO_DRAW", "character", 1, 1000, [], "[On K.O.] Draw 1 card.", ""),
+        ("FX_COUNTER4K", "event", 1, 0, [],
+         "[Counter] Up to 1 of your Leader or Character cards gains +4000 power during this "
+         "battle.", ""),
+        ("FX_DONMINUS_REST", "character", 1, 1000, [],
+         "[On Play] DON!! -1: Rest up to 1 of your opponent's Characters with a cost of 4 or "
+         "less.", ""),
+        ("FX_LIFE_COND", "character", 1, 1000, [],
+         "[On Play] If you have 2 or less Life cards, draw 1 card.", ""),
+        ("FX_LEADER_COND", "character", 1, 1000, [],
+         "[On Play] If your Leader has the {Test Crew} type, add up to 1 DON!! card from your "
+         "DON!! deck and set it as active.", ""),
+        ("FX_TRASH_COST", "character", 1, 1000, [],
+         "[On Play] You may trash 1 card from your hand: Draw 2 cards.", ""),
+        ("FX_BOUNCE2", "character", 1, 1000, [],
+         "[On Play] Return up to 1 Character with a cost of 2 or less to the owner's hand.", ""),
+        ("FX_BOTTOM2", "character", 1, 1000, [],
+         "[On Play] Place up to 1 Character with a cost of 2 or less at the bottom of the "
+         "owner's deck.", ""),
+        ("FX_LEADER_BUFF", "character", 1, 1000, [],
+         "[On Play] Your Leader gains +1000 power during this turn.", ""),
+        ("FX_LOOT", "character", 1, 1000, [],
+         "[On Play] Draw 2 cards and trash 1 card from your hand.", ""),
+        ("FX_RAMP", "character", 1, 1000, [],
+         "[On Play] Add up to 1 DON!! card from your DON!! deck and rest it.", ""),
+        ("FX_ATT_PAY", "character", 1, 5000, [], "[When Attacking] (1): Draw 1 card.", ""),
+        ("FX_DONX1", "character", 1, 5000, [], "[DON!! x1] [When Attacking] Draw 1 card.", ""),
+        ("FX_MILL2", "character", 1, 1000, [],
+         "[On Play] Trash 2 cards from the top of your deck.", ""),
+        ("FX_LIFE_ADD", "character", 1, 1000, [],
+         "[On Play] Add up to 1 card from the top of your deck to the top of your Life "
+         "cards.", ""),
+        ("FX_TRIG_PLAY", "character", 2, 3000, [], "", "[Trigger] Play this card."),
+        ("FX_TRIG_MAIN", "event", 0, 0, [], "[Main] Draw 1 card.",
+         "[Trigger] Activate this card's [Main] effect."),
+        ("FX_TRIG_ONPLAY", "character", 2, 3000, [], "[On Play] Draw 1 card.",
+         "[Trigger] Play this card."),
+        ("FX_EV_KO_ONKO", "event", 0, 0, [],
+         "[Main] K.O. up to 1 of your opponent's Characters with a cost of 3 or less.", ""),
+        ("FX_TRASH_SEARCH", "character", 1, 1000, [],
+         "[On Play] Look at 3 cards from the top of your deck; reveal up to 1 card and add it "
+         "to your hand. Then, trash the rest.", ""),
+    ]
+]
+
+
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
     """The int32 card table of `pool` (default POOL), rows built by the engine's own loader."""
     pool = POOL if pool is None else pool
@@ -187,6 +253,16 @@ def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
 
 
 CT = make_table()
+FX_TABLE = C.load_cards([], dict(POOL + FX_POOL))  # POOL's ids, then FX_POOL's
+FX_ID = {code: ID.get(code, i) for i, code in enumerate(FX_TABLE.codes)}
+
+
+def fx_tables(mode: str = "approx") -> tuple[np.ndarray, np.ndarray]:
+    """The card table and compiled effect tables of every card in FX_TABLE, as a deck pair
+    gets them (effects/pack.pair_tables)."""
+    from tcgsim.simcore.games.onepiece.effects.pack import pair_tables
+
+    return pair_tables(FX_TABLE, range(len(FX_TABLE.codes)), mode)
 
 
 def numbered_table(n: int = 50) -> tuple[np.ndarray, list[int]]:
@@ -239,9 +315,10 @@ def _slot(spec) -> dict:
 class Game:
     """One scripted game: the state array plus everything the kernels need."""
 
-    def __init__(self, st, ct, decks, leaders, fams, prms, seed=7):
+    def __init__(self, st, ct, decks, leaders, fams, prms, seed=7, fx=None):
         self.st = st
         self.ct = ct
+        self.fx = empty_fx(ct.shape[0]) if fx is None else fx
         self.decks = decks
         self.leaders = leaders
         self.fams = fams
@@ -395,7 +472,7 @@ class Game:
     def act(self, kind: int, a: int = 0, b: int = 0) -> None:
         """Apply one Main Phase action of the turn player (checked for legality)."""
         action = kind | (a << 8) | (b << 16)
-        EN.apply_main_action(self.st, self.ct, self.lg, self.active, action, self.fams,
+        EN.apply_main_action(self.st, self.ct, self.fx, self.lg, self.active, action, self.fams,
                              self.prms, self.rng, self.buf, True, self.decks, self.leaders)
 
     def attack(self, att: int, tgt: int = LEADER_REF) -> None:
@@ -409,8 +486,8 @@ class Game:
             self.act(LG.A_DON, r)
 
     def damage(self, d: int, amount: int, banish: bool = False) -> None:
-        EN.damage_leader(self.st, self.ct, self.lg, d, amount, banish, self.fams, self.prms,
-                         self.rng, self.buf)
+        EN.damage_leader(self.st, self.ct, self.fx, self.lg, d, amount, banish, self.fams,
+                         self.prms, self.rng, self.buf)
 
     def ko(self, p: int, r: int) -> None:
         EN.ko(self.st, self.lg, p, r)
@@ -433,7 +510,7 @@ class Game:
         EN.rule_processing(self.st, self.lg)
 
     def main_phase(self) -> None:
-        EN.main_phase(self.st, self.ct, self.lg, self.fams, self.prms, self.rng, self.buf,
+        EN.main_phase(self.st, self.ct, self.fx, self.lg, self.fams, self.prms, self.rng, self.buf,
                       True, self.decks, self.leaders)
 
 
@@ -458,6 +535,7 @@ def make_game(
     ruleset=0,
     turn_cap=1000,
     seed=7,
+    fx=None,
 ) -> Game:
     """A mid-game state. Per-player tuples: hands, decks (top first), life (top first; default
     5 FILLER), chars (Character slot specs from slot 0, see _slot), trash, stage. Each deck is
@@ -524,7 +602,7 @@ def make_game(
     st[G_RULESET] = ruleset
     st[G_TURN_CAP] = turn_cap
     return Game(st, ct, deck_arr, np.array(leaders, dtype=np.int32),
-                np.array(fams, dtype=np.int64), default_params(), seed)
+                np.array(fams, dtype=np.int64), default_params(), seed, fx)
 
 
 def new_game(decks, leaders=(LEADER, LEADER), first=0, seed=1, pair=0, game=0,
@@ -548,7 +626,7 @@ def play_game(decks, leaders=(LEADER, LEADER), first=0, seed=1, pair=0, game=0,
     g = Game(np.zeros(SIZE, dtype=np.int32), ct, deck_arr, np.array(leaders, dtype=np.int32),
              np.array(fams, dtype=np.int64), default_params() if prms is None else prms)
     g.lg = np.zeros((log_rows, 5), dtype=np.int32)
-    EN.play_game(g.st, ct, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams, g.prms,
+    EN.play_game(g.st, ct, g.fx, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams, g.prms,
                  g.rng, g.buf, ruleset, turn_cap, True)
     return g
 

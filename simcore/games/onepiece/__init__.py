@@ -4,12 +4,12 @@ from pathlib import Path
 
 import numpy as np
 
-from tcgsim.simcore.coverage import deck_coverage
 from tcgsim.simcore.decks import Deck
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.gamekit import Runner
 from tcgsim.simcore.games.onepiece.cards import load_cards
 from tcgsim.simcore.games.onepiece.deckrules import resolve_deck
+from tcgsim.simcore.games.onepiece.effects.status import deck_coverage
 from tcgsim.simcore.games.onepiece.importer import read_database, store_entries
 from tcgsim.simcore.games.onepiece.layout import REASONS, RULESETS
 from tcgsim.simcore.games.onepiece.tuning import TUNING
@@ -21,7 +21,16 @@ def _decks(deck_a: Deck, deck_b: Deck) -> tuple[np.ndarray, np.ndarray]:
             np.array([deck_a.leader, deck_b.leader], dtype=np.int32))
 
 
-RUNNER = Runner("tcgsim.simcore.games.onepiece", _decks, log_rows=20000, title="ONE PIECE")
+def _effects(table, deck_a: Deck, deck_b: Deck, mode: str) -> tuple[np.ndarray, np.ndarray]:
+    """The pair's card table and compiled effect tables (effects/pack.py)."""
+    from tcgsim.simcore.games.onepiece.effects.pack import pair_tables
+
+    cards = np.concatenate([deck_a.cards, deck_b.cards, [deck_a.leader, deck_b.leader]])
+    return pair_tables(table, cards, mode)
+
+
+RUNNER = Runner("tcgsim.simcore.games.onepiece", _decks, log_rows=20000, title="ONE PIECE",
+                effects=_effects)
 
 GAME = Game(
     name="onepiece",

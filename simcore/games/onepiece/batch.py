@@ -59,7 +59,7 @@ def write_row(st, game, out, k, stat_offsets):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def run_batch(ct, decks, leaders, seed, start, n, fams, prms, ruleset, turn_cap, debug,
+def run_batch(ct, fx, decks, leaders, seed, start, n, fams, prms, ruleset, turn_cap, debug,
               stat_offsets, out):
     """Play games start..start+n-1 into out[0..n-1]. Game g: deck A goes first when g is
     even; games 2k and 2k+1 share their shuffles (pair k)."""
@@ -72,15 +72,15 @@ def run_batch(ct, decks, leaders, seed, start, n, fams, prms, ruleset, turn_cap,
         hi = min(n, (task + 1) * CHUNK)
         for k in range(task * CHUNK, hi):
             g = start + k
-            play_game(st, ct, lg, decks, leaders, g & 1, seed, g >> 1, g, fams, prms, rng,
-                      buf, ruleset, turn_cap, debug)
+            play_game(st, ct, fx, lg, decks, leaders, g & 1, seed, g >> 1, g, fams, prms,
+                      rng, buf, ruleset, turn_cap, debug)
             write_row(st, g, out, k, stat_offsets)
 
 
 @njit(cache=True)
-def replay_game(ct, decks, leaders, seed, game, fams, prms, ruleset, turn_cap, lg, st):
+def replay_game(ct, fx, decks, leaders, seed, game, fams, prms, ruleset, turn_cap, lg, st):
     """Play one game with its log, exactly as run_batch plays it."""
     rng = np.zeros(8, dtype=np.uint64)
     buf = np.empty(BUF, dtype=np.int32)
-    play_game(st, ct, lg, decks, leaders, game & 1, seed, game >> 1, game, fams, prms, rng,
-              buf, ruleset, turn_cap, True)
+    play_game(st, ct, fx, lg, decks, leaders, game & 1, seed, game >> 1, game, fams, prms,
+              rng, buf, ruleset, turn_cap, True)

@@ -45,6 +45,7 @@ EFF_REST_COST_LE = 7  # rest up to 1 opponent Character with cost <= value
 EFF_LIFE_DAMAGE = 8  # deal `value` damage to the opponent's Leader (effect damage)
 EFF_KO_POWER_LE = 9  # K.O. up to 1 opponent Character with power <= value
 EFF_BOUNCE_COST_LE = 10  # return up to 1 opponent Character with cost <= value to its hand
+EFF_PROGRAM = 11  # a compiled program plays this ability (effects/pack.pair_tables only)
 EFFECTS = {
     "none": EFF_NONE,
     "draw": EFF_DRAW,
@@ -58,12 +59,13 @@ EFFECTS = {
     "ko_power_le": EFF_KO_POWER_LE,
     "bounce_cost_le": EFF_BOUNCE_COST_LE,
 }
-EFFECT_NAMES = {v: k for k, v in EFFECTS.items()}
+EFFECT_NAMES = {v: k for k, v in EFFECTS.items()} | {EFF_PROGRAM: "program"}
 
 _SLOTS = {
     "trigger": TRIGGER_EFF, "on_play": MAIN_EFF, "main": MAIN_EFF, "counter_event": COUNTER_EFF,
 }
 _KEYS = {"any_copies",  # simcore.deckperm: any number of copies in a deck
+         "text", "trigger_text", "types",  # card text for the effect compiler
          "name", "category", "colors", "cost", "power", "counter", "life", "keywords", *_SLOTS}
 
 
@@ -139,10 +141,12 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
     may not redefine a code differently."""
     rows: dict[str, tuple[str, str, list[int]]] = {}
     any_copies: set[str] = set()
+    text: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     for code, entry in (store or {}).items():
         rows[code] = (code, str(entry.get("name", code)), card_row(f"card store: {code}", entry))
         if entry.get("any_copies") is True:
             any_copies.add(code)
+        _keep_text(text, code, f"card store: {code}", entry)
     imported = set(rows)
     for path in paths:
         data = read_toml(path)
@@ -160,5 +164,18 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
             rows[code] = (code, str(entry.get("name", code)), row)
             if entry.get("any_copies") is True:
                 any_copies.add(code)
+            _keep_text(text, code, where, entry)  # else an imported card's text stays
             imported.discard(code)
-    return build_table("onepiece", list(rows.values()), NCOLS, any_copies)
+    return build_table("onepiece", list(rows.values()), NCOLS, any_copies, text)
+
+
+def _keep_text(text: dict, code: str, where: str, entry: dict) -> None:
+    """The entry's card text for the effect compiler (keys text, trigger_text, types)."""
+    if "text" not in entry:
+        return
+    body, trigger, types = entry["text"], entry.get("trigger_text", ""), entry.get("types", [])
+    if not isinstance(body, str) or not isinstance(trigger, str):
+        raise InputError(f"{where}.text: expected a string")
+    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+        raise InputError(f"{where}.types: expected a list of strings such as [\"Navy\"]")
+    text[code] = (body, trigger, tuple(types))

@@ -1,12 +1,23 @@
 """ONE PIECE rules kernels (DON!! edition, seed 003; ENERGIO!! differences by ruleset):
 setup, the turn's phases, battle, damage, effects, rule processing and play_game.
 
-Every function works on one game's int32 state `st` (offsets in layout) and the card table
-`ct`. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
+Every function works on one game's int32 state `st` (offsets in layout), the card table
+`ct` and the deck pair's compiled effect tables `fx` (effects/pack.py): where a card has a
+program for a timing, effects/interp.py plays it; otherwise the card's built-in effect code
+does. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
 """
 
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.effects.interp import fire, has_timing
+from tcgsim.simcore.games.onepiece.effects.opcodes import (
+    T_COUNTER,
+    T_MAIN,
+    T_ON_KO,
+    T_ON_PLAY,
+    T_TRIGGER,
+    T_WHEN_ATTACKING,
+)
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,
@@ -54,19 +65,15 @@ from tcgsim.simcore.games.onepiece.layout import (
     NONE,
     NREF,
     PSIZE,
-    R_BOTH_LOST,
     R_DECK_OUT,
-    R_ERROR,
     R_LIFE,
     R_TURN_CAP,
     S_BLOCKS,
     S_COUNTERS,
     S_DAMAGE,
-    S_KOS,
     S_MULLIGAN,
     S_PLAYED,
     S_TRIGGERS,
-    SLOT_FIELDS,
     STAGE,
     STAGE_RESTED,
     TRASH,
@@ -91,6 +98,27 @@ from tcgsim.simcore.games.onepiece.legal import (
     is_legal_blocker,
     power,
 )
+from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR_* for callers)
+    ERR_CARDS,
+    ERR_DON,
+    ERR_ILLEGAL,
+    ERR_LEADER,
+    ERR_LOSS,
+    ERR_NEGATIVE,
+    ERR_RUNAWAY,
+    ERR_ZONES,
+    ERRORS,
+    draw,
+    fail,
+    ko,
+    leave_field,
+    place_character,
+    place_stage,
+    push,
+    rule_processing,
+    take_from_hand,
+    to_trash,
+)
 from tcgsim.simcore.jit import kernel
 from tcgsim.simcore.rng import seed_stream, shuffle
 from tcgsim.strategies.onepiece import policy
@@ -98,158 +126,6 @@ from tcgsim.strategies.onepiece import policy
 OPENING_HAND = 5
 MAX_ACTIONS_PER_TURN = 1000
 MAX_COUNTERS_PER_BATTLE = 60
-
-# Invariant violations found in debug mode (G_ERROR).
-ERR_CARDS, ERR_DON, ERR_NEGATIVE, ERR_LEADER, ERR_ZONES = 1, 2, 3, 4, 5
-ERR_ILLEGAL, ERR_LOSS, ERR_RUNAWAY = 6, 7, 8
-ERRORS = {
-    ERR_CARDS: "card count is not 50",
-    ERR_DON: "DON!! total is not 10",
-    ERR_NEGATIVE: "a count went negative or over its capacity",
-    ERR_LEADER: "the Leader moved",
-    ERR_ZONES: "a card is in two zones or none",
-    ERR_ILLEGAL: "a strategy chose an illegal action",
-    ERR_LOSS: "the loser met no loss condition",
-    ERR_RUNAWAY: "a turn exceeded the action limit",
-}
-
-
-# ---------------------------------------------------------------- rule processing (9)
-
-
-@kernel
-def rule_processing(st, lg):
-    """9-2-1: every player meeting a defeat condition loses; all of them at once is a draw."""
-    l0 = st[LOST]
-    l1 = st[PSIZE + LOST]
-    if l0 == 0 and l1 == 0:
-        return
-    st[G_OVER] = 1
-    if l0 != 0 and l1 != 0:
-        st[G_WINNER] = DRAW
-        st[G_REASON] = R_BOTH_LOST
-    elif l0 != 0:
-        st[G_WINNER] = 1
-        st[G_REASON] = l0
-    else:
-        st[G_WINNER] = 0
-        st[G_REASON] = l1
-    log(st, lg, E.E_END, st[G_WINNER], st[G_REASON], 0, 0)
-
-
-@kernel
-def fail(st, lg, code):
-    """Stop the game on an invariant violation (debug mode) or an illegal decision."""
-    if st[G_ERROR] == 0:
-        st[G_ERROR] = code
-    st[G_OVER] = 1
-    st[G_WINNER] = DRAW
-    st[G_REASON] = R_ERROR
-
-
-# ---------------------------------------------------------------- zones
-
-
-@kernel
-def push(st, b, zone, count, cap, card):
-    n = st[b + count]
-    if n < cap:
-        st[b + zone + n] = card
-    st[b + count] = n + 1
-
-
-@kernel
-def to_trash(st, p, card):
-    push(st, p * PSIZE, TRASH, N_TRASH, TRASH_CAP, card)
-
-
-@kernel
-def take_from_hand(st, p, h):
-    """Remove and return hand card h (the last card fills its place)."""
-    b = p * PSIZE
-    n = st[b + N_HAND] - 1
-    card = st[b + HAND + h]
-    st[b + HAND + h] = st[b + HAND + n]
-    st[b + N_HAND] = n
-    return card
-
-
-@kernel
-def draw(st, lg, p):
-    """Draw the top card; reaching 0 cards is an immediate defeat (9-2-1-2, 9-1-2)."""
-    b = p * PSIZE
-    n = st[b + N_DECK]
-    if n == 0:
-        return
-    card = st[b + DECK + n - 1]
-    st[b + N_DECK] = n - 1
-    push(st, b, HAND, N_HAND, HAND_CAP, card)
-    log(st, lg, E.E_DRAW, p, card, 0, 0)
-    if n == 1:
-        st[b + LOST] = R_DECK_OUT
-        rule_processing(st, lg)
-
-
-@kernel
-def leave_field(st, p, r):
-    """Remove Character r from the area and return it; its given DON go to the cost area
-    rested (6-5-5-4)."""
-    b = p * PSIZE
-    card = st[b + F_CARD + r]
-    st[b + DON_RESTED] += st[b + F_DON + r]
-    st[b + F_CARD + r] = EMPTY
-    for f in SLOT_FIELDS:
-        st[b + f + r] = 0
-    st[b + N_CHARS] -= 1
-    return card
-
-
-@kernel
-def ko(st, lg, p, r):
-    """10-2-1: K.O. Character r of p (to the trash)."""
-    card = leave_field(st, p, r)
-    to_trash(st, p, card)
-    st[p * PSIZE + S_KOS] += 1
-    log(st, lg, E.E_KO, p, card, 0, 0)
-
-
-@kernel
-def place_character(st, ct, lg, p, card, fams, prms, rng):
-    """Play a Character into the area; with 5 already, trash one first (3-7-6-1: rule
-    processing, not a K.O.). Returns the slot."""
-    b = p * PSIZE
-    if st[b + N_CHARS] >= NCHAR:
-        r = policy.trash_for_space(st, ct, p, fams[p], prms[p], rng, 2 + p)
-        if r < 0 or r >= NCHAR or st[b + F_CARD + r] == EMPTY:
-            fail(st, lg, ERR_ILLEGAL)
-            return -1
-        old = leave_field(st, p, r)
-        to_trash(st, p, old)
-        log(st, lg, E.E_TRASH_SPACE, p, old, 0, 0)
-    slot = 0
-    while st[b + F_CARD + slot] != EMPTY:
-        slot += 1
-    st[b + F_CARD + slot] = card
-    for f in SLOT_FIELDS:  # enters active (3-7-5), with no DON!! and no modifier
-        st[b + f + slot] = 0
-    st[b + F_SICK + slot] = 1  # played this turn (3-7-4)
-    st[b + N_CHARS] += 1
-    log(st, lg, E.E_PLAY, p, card, slot, 0)
-    return slot
-
-
-@kernel
-def place_stage(st, lg, p, card):
-    """3-8-5-1: a new Stage trashes the old one."""
-    b = p * PSIZE
-    if st[b + STAGE] != EMPTY:
-        old = st[b + STAGE]
-        to_trash(st, p, old)
-        log(st, lg, E.E_STAGE_OUT, p, old, 0, 0)
-    st[b + STAGE] = card
-    st[b + STAGE_RESTED] = 0
-    log(st, lg, E.E_PLAY, p, card, LEADER_REF + 1, 0)
-
 
 # ---------------------------------------------------------------- effects (8)
 
@@ -319,7 +195,7 @@ def resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, 
 
 
 @kernel
-def take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf):
+def take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf):
     """Move d's top Life card to hand, to the trash ([Banish]), or use its [Trigger]."""
     b = d * PSIZE
     n = st[b + N_LIFE] - 1
@@ -331,9 +207,18 @@ def take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf):
         log(st, lg, E.E_DAMAGE, d, card, 1, 0)
         return
     eff = ct[card, C.TRIGGER_EFF]
-    if eff != C.EFF_NONE and policy.use_trigger(st, ct, d, card, fams[d], prms[d], rng, 2 + d):
+    program = has_timing(fx, card, T_TRIGGER)
+    if (eff != C.EFF_NONE or program) and policy.use_trigger(st, ct, d, card, fams[d], prms[d],
+                                                             rng, 2 + d):
         st[b + S_TRIGGERS] += 1
         log(st, lg, E.E_DAMAGE, d, card, 2, 0)
+        if program:  # 10-1-5-3: in no area while it resolves; then trashed unless played
+            st[b + LIMBO] = card
+            fire(st, ct, fx, lg, T_TRIGGER, d, card, -1, fams, prms, rng, buf)
+            if st[b + LIMBO] == card:
+                st[b + LIMBO] = EMPTY
+                to_trash(st, d, card)
+            return
         if eff == C.EFF_PLAY_SELF:
             if ct[card, C.CATEGORY] == C.CHARACTER:
                 place_character(st, ct, lg, d, card, fams, prms, rng)
@@ -353,7 +238,7 @@ def take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf):
 
 
 @kernel
-def damage_leader(st, ct, lg, d, amount, banish, fams, prms, rng, buf):
+def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
     """Deal `amount` damage to d's Leader. With 0 Life when the damage is determined, d loses
     (7-1-4-1-1-1, 9-2-1-1); otherwise each point takes the top Life card while Life remains
     (7-1-4-1-1-2/3): Double Attack into 1 Life leaves 0 Life and the game goes on."""
@@ -367,14 +252,14 @@ def damage_leader(st, ct, lg, d, amount, banish, fams, prms, rng, buf):
     for _ in range(amount):
         if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
             return
-        take_life_card(st, ct, lg, d, banish, fams, prms, rng, buf)
+        take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
 
 
 # ---------------------------------------------------------------- effects with damage
 
 
 @kernel
-def resolve_effect(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
+def resolve_effect(st, ct, fx, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
     """Resolve one modelled effect for player p (effect damage included)."""
     if eff == C.EFF_LIFE_DAMAGE:
         log(st, lg, E.E_EFFECT, p, src, eff, val)
@@ -385,7 +270,7 @@ def resolve_effect(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng,
             if has_kw(ct, src, C.KW_DOUBLE_ATTACK) and amount == 1:
                 amount = 2
             banish = has_kw(ct, src, C.KW_BANISH)
-        damage_leader(st, ct, lg, 1 - p, amount, banish, fams, prms, rng, buf)
+        damage_leader(st, ct, fx, lg, 1 - p, amount, banish, fams, prms, rng, buf)
     else:
         resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf)
 
@@ -412,7 +297,7 @@ def end_battle(st):
 
 
 @kernel
-def counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders):
+def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders):
     """7-1-3: the defender uses Character counters (free) and [Counter] Events (paid with
     active DON), in any order, as often as they like."""
     o = 1 - p
@@ -443,9 +328,17 @@ def counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders):
             st[ob + DON_RESTED] += cost
             to_trash(st, o, card)
             eff = ct[card, C.COUNTER_EFF]
+            if has_timing(fx, card, T_COUNTER):
+                log(st, lg, E.E_COUNTER, o, card, 0, st[ob + F_CARD + r])
+                fire(st, ct, fx, lg, T_COUNTER, o, card, -1, fams, prms, rng, buf)
+                if debug:
+                    check_invariants(st, ct, lg, decks, leaders)
+                if st[G_OVER] != 0 or moved(st, p):
+                    return
+                continue
             log(st, lg, E.E_COUNTER, o, card, ct[card, C.COUNTER_VAL] if
                 eff == C.EFF_POWER_BATTLE else 0, st[ob + F_CARD + r])
-            resolve_effect(st, ct, lg, o, eff, ct[card, C.COUNTER_VAL], card,
+            resolve_effect(st, ct, fx, lg, o, eff, ct[card, C.COUNTER_VAL], card,
                            r if eff == C.EFF_POWER_BATTLE else -1, fams, prms, rng, buf)
         if debug:
             check_invariants(st, ct, lg, decks, leaders)
@@ -454,7 +347,7 @@ def counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders):
 
 
 @kernel
-def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
+def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
     """7-1: Attack, Block, Counter and Damage Steps, then End of Battle."""
     b = p * PSIZE
     o = 1 - p
@@ -465,6 +358,14 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
     st[G_ATT_CARD] = st[b + F_CARD + att]
     st[G_TGT_CARD] = st[ob + F_CARD + tgt]
     log(st, lg, E.E_ATTACK, p, st[G_ATT_CARD], st[G_TGT_CARD], 1 if tgt == LEADER_REF else 0)
+    if has_timing(fx, st[G_ATT_CARD], T_WHEN_ATTACKING):  # 7-1-1-3
+        fire(st, ct, fx, lg, T_WHEN_ATTACKING, p, st[G_ATT_CARD], att, fams, prms, rng, buf)
+        if st[G_OVER] != 0:
+            return
+        if moved(st, p):  # 7-1-1-4: the battle ends
+            log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
+            end_battle(st)
+            return
     # Block Step (7-1-2): at most one [Blocker]; the strategy is asked only if it can block.
     r = -1
     if has_legal_blocker(st, ct, o):
@@ -479,7 +380,7 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
         st[ob + S_BLOCKS] += 1
         log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
     # Counter Step (7-1-3).
-    counter_step(st, ct, lg, p, fams, prms, rng, buf, debug, decks, leaders)
+    counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
     if st[G_OVER] != 0:
         return
     if moved(st, p):
@@ -494,10 +395,13 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
         if st[G_TGT] == LEADER_REF:
             card = st[G_ATT_CARD]
             amount = 2 if has_kw(ct, card, C.KW_DOUBLE_ATTACK) else 1
-            damage_leader(st, ct, lg, o, amount, has_kw(ct, card, C.KW_BANISH), fams, prms,
+            damage_leader(st, ct, fx, lg, o, amount, has_kw(ct, card, C.KW_BANISH), fams, prms,
                           rng, buf)
         else:
+            card = st[G_TGT_CARD]
             ko(st, lg, o, st[G_TGT])
+            if has_timing(fx, card, T_ON_KO):  # 10-2-17
+                fire(st, ct, fx, lg, T_ON_KO, o, card, -1, fams, prms, rng, buf)
     else:
         log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)
     end_battle(st)
@@ -507,7 +411,7 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
 
 
 @kernel
-def play_card(st, ct, lg, p, h, fams, prms, rng, buf):
+def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
     """6-5-3-1: rest active DON equal to the cost, then play the card."""
     b = p * PSIZE
     card = take_from_hand(st, p, h)
@@ -517,22 +421,30 @@ def play_card(st, ct, lg, p, h, fams, prms, rng, buf):
     st[b + S_PLAYED] += 1
     cat = ct[card, C.CATEGORY]
     if cat == C.CHARACTER:
-        if place_character(st, ct, lg, p, card, fams, prms, rng) < 0:
+        slot = place_character(st, ct, lg, p, card, fams, prms, rng)
+        if slot < 0:
             return
         eff = ct[card, C.MAIN_EFF]
-        if eff != C.EFF_NONE:  # [On Play]
-            resolve_effect(st, ct, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
+        if has_timing(fx, card, T_ON_PLAY):  # 10-2-1
+            fire(st, ct, fx, lg, T_ON_PLAY, p, card, slot, fams, prms, rng, buf)
+        elif eff != C.EFF_NONE:  # [On Play]
+            resolve_effect(st, ct, fx, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
                            rng, buf)
     elif cat == C.STAGE:
         place_stage(st, lg, p, card)
         eff = ct[card, C.MAIN_EFF]
-        if eff != C.EFF_NONE:  # [On Play]
-            resolve_effect(st, ct, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
+        if has_timing(fx, card, T_ON_PLAY):
+            fire(st, ct, fx, lg, T_ON_PLAY, p, card, -1, fams, prms, rng, buf)
+        elif eff != C.EFF_NONE:  # [On Play]
+            resolve_effect(st, ct, fx, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
                            rng, buf)
     else:
         to_trash(st, p, card)  # 2-7-3: an Event is trashed, then resolves
         log(st, lg, E.E_PLAY, p, card, -1, 0)
-        resolve_effect(st, ct, lg, p, ct[card, C.MAIN_EFF], ct[card, C.MAIN_VAL], card, -1,
+        if has_timing(fx, card, T_MAIN):  # 10-2-3
+            fire(st, ct, fx, lg, T_MAIN, p, card, -1, fams, prms, rng, buf)
+            return
+        resolve_effect(st, ct, fx, lg, p, ct[card, C.MAIN_EFF], ct[card, C.MAIN_VAL], card, -1,
                        fams, prms, rng, buf)
 
 
@@ -546,7 +458,7 @@ def give_don(st, lg, p, r, k=1):
 
 
 @kernel
-def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
+def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
     """Check and carry out one Main Phase action; an illegal one stops the game."""
     b = p * PSIZE
     kind = act_kind(action)
@@ -555,7 +467,7 @@ def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks,
         if a >= st[b + N_HAND] or not can_play_from_hand(st, ct, p, a):
             fail(st, lg, ERR_ILLEGAL)
             return
-        play_card(st, ct, lg, p, a, fams, prms, rng, buf)
+        play_card(st, ct, fx, lg, p, a, fams, prms, rng, buf)
     elif kind == A_DON:
         k = max(1, act_b(action))
         if a >= NREF or st[b + DON_ACTIVE] < k or st[b + F_CARD + a] == EMPTY:
@@ -568,7 +480,7 @@ def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks,
                 or not can_be_attacked(st, 1 - p, t):
             fail(st, lg, ERR_ILLEGAL)
             return
-        battle(st, ct, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders)
+        battle(st, ct, fx, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders)
     else:
         fail(st, lg, ERR_ILLEGAL)
 
@@ -689,14 +601,14 @@ def start_turn(st, lg):
 
 
 @kernel
-def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders):
+def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
     """6-5: the turn player's strategy acts until it declares the end."""
     p = st[G_ACTIVE]
     while st[G_OVER] == 0:
         action = policy.main_action(st, ct, p, fams[p], prms[p], rng, 2 + p, buf)
         if act_kind(action) == A_END:
             return
-        apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
+        apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
         if debug:
             check_invariants(st, ct, lg, decks, leaders)
         st[G_ACTIONS] += 1
@@ -705,7 +617,7 @@ def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders):
 
 
 @kernel
-def play_game(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
+def play_game(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
               ruleset, turn_cap, debug):
     """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""
     setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, ruleset,
@@ -717,7 +629,7 @@ def play_game(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, r
             break
         if debug:
             check_invariants(st, ct, lg, decks, leaders)
-        main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders)
+        main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders)
         if st[G_OVER] != 0:
             break
         end_phase(st)

@@ -28,6 +28,11 @@ E_LOSE = 20  # a = end reason
 E_END = 21  # p = winner (-1 draw), a = reason
 E_NO_DAMAGE = 22  # battle lost by the attacker
 E_BATTLE_SKIP = 23  # attacker or target left the field (7-1-1-4)
+E_ABILITY = 24  # a compiled ability resolves: a = source card, b = timing, c = its index
+#                on the card (effects/pack.compile_card)
+E_FX_TRASH_HAND = 25  # a = card trashed from hand by an effect or a cost
+E_FX_MOVE = 26  # a = card moved by an effect, b = opcode (to hand / deck), c = deck end
+E_FX_PICK = 27  # a = card added to hand from the look window
 
 
 @kernel

@@ -213,6 +213,9 @@ def store_entries(df: pl.DataFrame) -> dict[str, dict]:
             e["life"] = r["life"]
         if r.get("any_copies"):
             e["any_copies"] = True
+        if r.get("text") is not None:
+            e |= {"text": r["text"], "trigger_text": r.get("trigger_text") or "",
+                  "types": list(r.get("types") or [])}
         for slot in SLOTS:
             if r[slot]:
                 e[slot] = {"effect": r[slot], "value": r[f"{slot}_value"]}

@@ -67,7 +67,21 @@ G_LOGN = G + 11  # entries written to the log
 G_ACTIONS = G + 12  # actions this turn (runaway-strategy guard)
 G_RULESET = G + 13
 G_TURN_CAP = G + 14
-SIZE = G + 15
+# Card effects (effects/interp.py): the selection register of the ability resolving
+# (SEL_CAP refs, each owner << 14 | zone << 8 | index), "if you do" and X registers, the
+# look window on top of a deck, the pending queue (8-6) and a step guard.
+SEL_CAP = 8
+QCAP = 16
+QW = 4  # queue row: ability row, controller, source card, source ref (-1: not on the field)
+G_SEL_N = G + 15
+G_SEL = G + 16
+G_OK = G_SEL + SEL_CAP
+G_X = G_OK + 1
+G_LOOK_N = G_X + 1  # cards in the look window (the top of the resolving player's deck)
+G_Q_N = G_LOOK_N + 1
+G_Q = G_Q_N + 1
+G_FX_STEPS = G_Q + QCAP * QW  # code rows run this turn (runaway guard)
+SIZE = G_FX_STEPS + 1
 
 # Winner values.
 NONE = -2

@@ -6,6 +6,7 @@ only the state, never changes it.
 
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.layout import (
+    DECK,
     DON_ACTIVE,
     EMPTY,
     F_BPOW,
@@ -19,6 +20,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_TURN,
     HAND,
     LEADER_REF,
+    N_DECK,
     N_HAND,
     NCHAR,
     NREF,
@@ -206,3 +208,45 @@ def effect_targets(st, ct, p, eff, val, out):
                 out[n] = r
                 n += 1
     return n
+
+
+# ---------------------------------------------------------------- effect candidates
+
+# A card an effect may choose, as the interpreter hands it to a strategy:
+# owner << 14 | zone << 8 | index, with the zones of effects/opcodes.py (Z_FIELD_CHAR,
+# Z_FIELD_LC and Z_LEADER: a slot ref; Z_HAND: a hand index; Z_LOOK: the position in the
+# look window, 0 = the top card of the deck).
+Z_FIELD_CHAR, Z_FIELD_LC, Z_LEADER, Z_HAND, Z_LOOK = 0, 1, 2, 3, 5
+
+
+@kernel
+def cand_encode(owner, zone, index):
+    return (owner << 14) | (zone << 8) | index
+
+
+@kernel
+def cand_owner(c):
+    return c >> 14
+
+
+@kernel
+def cand_zone(c):
+    return (c >> 8) & 0x3F
+
+
+@kernel
+def cand_index(c):
+    return c & 0xFF
+
+
+@kernel
+def cand_card(st, c):
+    """The card id of candidate c."""
+    b = cand_owner(c) * PSIZE
+    z = cand_zone(c)
+    i = cand_index(c)
+    if z == Z_HAND:
+        return st[b + HAND + i]
+    if z == Z_LOOK:
+        return st[b + DECK + st[b + N_DECK] - 1 - i]
+    return st[b + F_CARD + i]

@@ -5,6 +5,7 @@ import numpy as np
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.effects.opcodes import OP_TO_HAND as FX_TO_HAND
 from tcgsim.simcore.games.onepiece.layout import DRAW, G_LOGN, LEADER_REF, REASONS
 
 
@@ -14,6 +15,14 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
 
     def card(i: int) -> str:
         return table.label(int(i))
+
+    def ability(i: int, k: int) -> str:
+        """The text of ability k of card i, as the compiler cut it."""
+        from tcgsim.simcore.games.onepiece.effects.pack import compile_card
+
+        text = table.text.get(table.codes[int(i)])
+        abilities = compile_card(text[0], text[1]) if text is not None else ()
+        return abilities[k].source if 0 <= k < len(abilities) else "?"
 
     lines: list[str] = []
     for code, p, a, b, c in lg[: st[G_LOGN]].tolist():
@@ -60,6 +69,15 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
             lines.append(f"      targets {pl}'s {card(a)}.")
         elif code == E.E_ADD_LIFE:
             lines.append(f"    {pl} adds a card to Life.")
+        elif code == E.E_ABILITY:
+            lines.append(f"    {card(a)} resolves: {ability(a, c)}")
+        elif code == E.E_FX_TRASH_HAND:
+            lines.append(f"      {pl} trashes {card(a)} from hand.")
+        elif code == E.E_FX_MOVE:
+            where = "hand" if b == FX_TO_HAND else ("deck bottom" if c == 1 else "deck top")
+            lines.append(f"      {pl}'s {card(a)} goes to the {where}.")
+        elif code == E.E_FX_PICK:
+            lines.append(f"      {pl} adds {card(a)} to hand from the top of the deck.")
         elif code == E.E_BATTLE_SKIP:
             lines.append("    The attacker or target left the field: the battle ends.")
         elif code == E.E_NO_DAMAGE:

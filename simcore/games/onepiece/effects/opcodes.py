@@ -101,6 +101,8 @@ Q_ORDER_BOTTOM = 3  # order cards going to the deck bottom
 Q_MODE = 4  # choose one of several options
 Q_CONFIRM = 5  # "you may" / an optional cost / use a [Trigger]
 Q_ORDER = 6  # which pending ability resolves next
+# What a Q_TARGET choice does to the chosen card (the strategy's hint).
+INTENT_HELP, INTENT_HARM = 0, 1
 
 # Granted keywords use the card table's KW_* bits; prohibitions use these (PROHIBIT op).
 PR_NO_ATTACK = 1 << 8

@@ -1,0 +1,276 @@
+"""The compiled effect tables `fx` of one ONE PIECE deck pair (EFFECTS.md §3.1): every card
+of the two decks is compiled from its stored text, and the abilities the interpreter runs
+(`packable`) are written into one flat int32 array in the layout of simcore.effects.fxlayout.
+
+What is packed depends on the effects mode: `none` packs nothing (keywords, counters and
+the built-in effect codes only), `strict` the strict programs, `approx` the strict and the
+documented approximate ones. A card's timing with a packed program is played by the
+interpreter; the built-in effect code of that timing is then not used."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+import numpy as np
+
+from tcgsim.simcore.cards import CardTable
+from tcgsim.simcore.effects import fxlayout as L
+from tcgsim.simcore.effects.ir import APPROX, STRICT, Ability, Cond, Filter, Op
+from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+
+# What the interpreter (interp.py) runs; anything else leaves the ability unmodelled.
+IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, oc.T_ON_KO,
+                                 oc.T_COUNTER, oc.T_TRIGGER})
+IMPLEMENTED_OPS = frozenset({
+    oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
+    oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
+    oc.OP_GIVE_DON, oc.OP_DRAW, oc.OP_TRASH_HAND, oc.OP_MILL, oc.OP_LOOK, oc.OP_PICK,
+    oc.OP_REST_TO, oc.OP_ADD_LIFE, oc.OP_PLAY_SELF, oc.OP_DON_ADD, oc.OP_DON_ACTIVE,
+    oc.OP_C_REST_DON, oc.OP_C_DON_MINUS, oc.OP_C_TRASH_HAND, oc.OP_C_REST_SELF,
+    oc.OP_C_TRASH_SELF,
+})
+IMPLEMENTED_CONDS = frozenset({
+    oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
+    oc.CK_DON_ACTIVE, oc.CK_DON_GIVEN_SELF, oc.CK_YOUR_TURN, oc.CK_OPP_TURN, oc.CK_COUNT,
+    oc.CK_CHARS, oc.CK_DECK, oc.CK_OK,
+})
+# Filter zones the interpreter searches, and the durations of power it keeps.
+_ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK})
+_DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN})
+_CMP = {1: L.CMP_GE, -1: L.CMP_LE, 0: L.CMP_EQ}  # the compiler's comparison signs
+_MAX_PREDICATES = 31
+
+
+def pred_supported(pred: str) -> bool:
+    kind, _, value = pred.partition(":")
+    return kind in ("type", "name") and bool(value)
+
+
+def filter_supported(f: Filter | None) -> bool:
+    return f is None or (f.zone in _ZONES and f.owner in (0, 1, 2)
+                         and all(pred_supported(p) for p in (*f.pred_all, *f.pred_none)))
+
+
+def cond_supported(c: Cond | None) -> bool:
+    if c is None:
+        return True
+    if c.kind not in IMPLEMENTED_CONDS or c.cmp not in _CMP or not filter_supported(c.flt):
+        return False
+    return c.kind != oc.CK_LEADER_PRED or pred_supported(c.pred.split("|")[0])
+
+
+def op_supported(o: Op) -> bool:
+    if o.op not in IMPLEMENTED_OPS or not filter_supported(o.flt) or not cond_supported(o.cond):
+        return False
+    if o.op == oc.OP_POWER:
+        return o.b in _DURATIONS
+    if o.op == oc.OP_PICK:
+        return o.c == oc.DEST_HAND
+    if o.op == oc.OP_REST_TO:
+        return o.a in (0, 2)  # bottom of the deck, or the trash
+    if o.op == oc.OP_TO_DECK:
+        return o.a in (0, 1)
+    return True
+
+
+def is_keyword_line(ab: Ability) -> bool:
+    """A line of keywords ([Blocker], [Rush], ...): the card table models it."""
+    return ab.timing == oc.T_CONTINUOUS and not ab.body and not ab.costs and ab.status == STRICT
+
+
+def packable(ab: Ability, mode: str) -> bool:
+    """Does the interpreter run this ability in effects mode `mode`?"""
+    if mode == "none" or ab.status not in ((STRICT,) if mode == "strict" else (STRICT, APPROX)):
+        return False
+    return (ab.timing in IMPLEMENTED_TIMINGS and bool(ab.body)
+            and all(cond_supported(c) for c in ab.conds)
+            and all(op_supported(o) for o in (*ab.costs, *ab.body)))
+
+
+@lru_cache(maxsize=8192)
+def compile_card(text: str, trigger: str) -> tuple[Ability, ...]:
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+
+    return tuple(compile_text(text, trigger))
+
+
+class _Tables:
+    """Rows of the four tables as they are appended, with the predicate bits."""
+
+    def __init__(self) -> None:
+        self.ab: list[list[int]] = []
+        self.code: list[list[int]] = []
+        self.flt: list[list[int]] = []
+        self.cond: list[list[int]] = []
+        self.preds: dict[str, int] = {}
+
+    def pred_bits(self, preds: Iterable[str]) -> int:
+        bits = 0
+        for p in preds:
+            if p not in self.preds:
+                if len(self.preds) >= _MAX_PREDICATES:
+                    raise InputError(f"effects: more than {_MAX_PREDICATES} distinct card "
+                                     "types and names in the abilities of one deck pair")
+                self.preds[p] = len(self.preds)
+            bits |= 1 << self.preds[p]
+        return bits
+
+    def add_filter(self, f: Filter) -> int:
+        row = [0] * L.FLT_W
+        row[L.FL_ZONE], row[L.FL_OWNER], row[L.FL_CAT], row[L.FL_COLOR] = (
+            f.zone, f.owner, f.cat, f.color)
+        row[L.FL_PRED_ALL] = self.pred_bits(f.pred_all)
+        row[L.FL_PRED_NONE] = self.pred_bits(f.pred_none)
+        row[L.FL_COST_MIN], row[L.FL_COST_MAX] = f.cost_min, f.cost_max
+        row[L.FL_POW_MIN], row[L.FL_POW_MAX] = f.pow_min, f.pow_max
+        row[L.FL_STATE], row[L.FL_FLAGS] = f.state, f.flags
+        self.flt.append(row)
+        return len(self.flt) - 1
+
+    def add_cond(self, c: Cond) -> int:
+        row = [0] * L.COND_W
+        row[L.CD_KIND], row[L.CD_WHO], row[L.CD_CMP] = c.kind, c.who, _CMP[c.cmp]
+        row[L.CD_VALUE], row[L.CD_NEG], row[L.CD_FLT] = c.value, c.neg, -1
+        if c.kind == oc.CK_LEADER_PRED:
+            # "type:A|B" is either type: one predicate that a card has when it has A or B.
+            row[L.CD_FLT] = self.add_filter(Filter(zone=oc.Z_LEADER, owner=c.who,
+                                                   pred_all=(c.pred,)))
+        elif c.flt is not None:
+            row[L.CD_FLT] = self.add_filter(c.flt)
+        self.cond.append(row)
+        return len(self.cond) - 1
+
+    def add_op(self, o: Op) -> None:
+        args = [o.a, o.b, o.c]
+        names = oc.OPS[o.op][1]
+        if o.flt is not None:
+            args[names.index("flt")] = self.add_filter(o.flt)
+        if o.cond is not None:
+            args[names.index("cond")] = self.add_cond(o.cond)
+        self.code.append([o.op, *args])
+
+    def add_ability(self, card: int, slot: int, ab: Ability) -> None:
+        row = [0] * L.AB_W
+        row[L.AB_CARD], row[L.AB_TIMING], row[L.AB_SLOT] = card, ab.timing, slot
+        row[L.AB_FLAGS] = (L.ABF_ONCE if ab.flags & 1 else 0) | (
+            L.ABF_APPROX if ab.status == APPROX else 0)
+        row[L.AB_COND0] = len(self.cond)
+        for c in ab.conds:
+            self.add_cond(c)
+        row[L.AB_NCOND] = len(self.cond) - row[L.AB_COND0]
+        row[L.AB_COST0] = len(self.code)
+        for o in ab.costs:
+            self.add_op(o)
+        row[L.AB_NCOST] = len(self.code) - row[L.AB_COST0]
+        row[L.AB_PC] = len(self.code)
+        for o in ab.body:
+            self.add_op(o)
+        row[L.AB_NCODE] = len(self.code) - row[L.AB_PC]
+        self.ab.append(row)
+
+
+def _has_pred(pred: str, name: str, types: tuple[str, ...]) -> bool:
+    kind, _, value = pred.partition(":")
+    if kind == "name":
+        return name == value
+    return any(t in types for t in value.split("|"))
+
+
+def pair_tables(table: CardTable, cards: Iterable[int], mode: str
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The card table and the fx array the kernels get for a deck pair (`cards`: both decks
+    and both Leaders). Where an Event's [Main] or [Counter] is a packed program, the table's
+    built-in effect slot says so (EFF_PROGRAM, or a [Counter]'s battle boost as
+    EFF_POWER_BATTLE), so that the rules (which Events can be played or used as counters)
+    and the strategies see it; the interpreter plays the program."""
+    from tcgsim.simcore.games.onepiece import cards as C
+
+    cards = sorted({int(c) for c in cards})
+    fx = pack(table, cards, mode)
+    ct = np.ascontiguousarray(table.table.copy())
+    for card in cards:
+        if ct[card, C.CATEGORY] != C.EVENT:
+            continue
+        for ab in _packed(table, card, mode):
+            if ab.timing == oc.T_MAIN and ct[card, C.MAIN_EFF] == C.EFF_NONE:
+                ct[card, C.MAIN_EFF] = C.EFF_PROGRAM
+            elif ab.timing == oc.T_COUNTER:
+                boost = _battle_boost(ab)
+                ct[card, C.COUNTER_EFF] = C.EFF_POWER_BATTLE if boost else C.EFF_PROGRAM
+                ct[card, C.COUNTER_VAL] = boost
+    return ct, fx
+
+
+def _battle_boost(ab: Ability) -> int:
+    """+N when the body is "up to 1 of your Leader or Characters gains +N during this
+    battle", else 0."""
+    ops = [(o.op, o.a, o.b) for o in ab.body]
+    if ab.costs or ab.conds or len(ops) != 2 or ops[0][0] != oc.OP_SEL:
+        return 0
+    op, amount, dur = ops[1]
+    return amount if op == oc.OP_POWER and dur == oc.D_BATTLE and amount > 0 else 0
+
+
+def _packed(table: CardTable, card: int, mode: str) -> list[Ability]:
+    text = table.text.get(table.codes[card])
+    if text is None:
+        return []
+    return [ab for ab in compile_card(text[0], text[1]) if packable(ab, mode)]
+
+
+def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
+    """The fx array of the cards `cards` (both decks and both Leaders) in `mode`."""
+    if mode not in L.MODES:
+        raise InputError(f"effects: expected one of {', '.join(L.MODES)}, got {mode!r}")
+    t = _Tables()
+    card_ids = sorted({int(c) for c in cards})
+    if mode != "none":
+        for card in card_ids:
+            text = table.text.get(table.codes[card])
+            if text is None:
+                continue
+            for slot, ab in enumerate(compile_card(text[0], text[1])):
+                if packable(ab, mode):
+                    t.add_ability(card, slot, ab)
+    ncards = len(table.codes)
+    card_pred = np.zeros(ncards, np.int32)
+    for card in card_ids:
+        text = table.text.get(table.codes[card])
+        types = text[2] if text is not None else ()
+        for pred, bit in t.preds.items():
+            if _has_pred(pred, table.names[card], types):
+                card_pred[card] |= 1 << bit
+    return _assemble(t, ncards, card_pred, L.MODES[mode])
+
+
+def empty_fx(ncards: int) -> np.ndarray:
+    """The fx array of a pair with no packed ability (what effects mode none packs)."""
+    return _assemble(_Tables(), ncards, np.zeros(ncards, np.int32), L.MODE_NONE)
+
+
+def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int) -> np.ndarray:
+    t.ab.sort(key=lambda r: (r[L.AB_CARD], r[L.AB_SLOT]))
+    card_ab = np.zeros(ncards + 1, np.int32)
+    card_tm = np.zeros(ncards, np.int32)
+    for row in t.ab:
+        card_ab[row[L.AB_CARD] + 1] += 1
+        card_tm[row[L.AB_CARD]] |= 1 << row[L.AB_TIMING]
+    card_ab = np.cumsum(card_ab, dtype=np.int32)
+    sections = [card_ab, card_tm, card_pred,
+                np.array(t.ab, np.int32).reshape(-1, L.AB_W).ravel(),
+                np.array(t.code, np.int32).reshape(-1, L.CODE_W).ravel(),
+                np.array(t.flt, np.int32).reshape(-1, L.FLT_W).ravel(),
+                np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel()]
+    hdr = np.zeros(L.HDR_SIZE, np.int32)
+    hdr[L.H_MODE] = mode
+    hdr[L.H_NCARDS], hdr[L.H_NAB], hdr[L.H_NCODE] = ncards, len(t.ab), len(t.code)
+    hdr[L.H_NFLT], hdr[L.H_NCOND] = len(t.flt), len(t.cond)
+    off = L.HDR_SIZE
+    for key, sec in zip((L.H_CARD_AB, L.H_CARD_TM, L.H_CARD_PRED, L.H_AB, L.H_CODE, L.H_FLT,
+                         L.H_COND), sections, strict=True):
+        hdr[key] = off
+        off += sec.size
+    hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0
+    return np.concatenate([hdr, *sections]).astype(np.int32)

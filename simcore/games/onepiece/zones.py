@@ -1,0 +1,192 @@
+"""ONE PIECE zone primitives shared by the rules kernels (engine.py) and the effect
+interpreter (effects/interp.py): moving cards between zones, drawing, K.O., placing
+Characters and Stages, rule processing and stopping a game on an error."""
+
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.events import log
+from tcgsim.simcore.games.onepiece.layout import (
+    DECK,
+    DON_RESTED,
+    DRAW,
+    EMPTY,
+    F_CARD,
+    F_DON,
+    F_SICK,
+    G_ERROR,
+    G_OVER,
+    G_REASON,
+    G_WINNER,
+    HAND,
+    HAND_CAP,
+    LEADER_REF,
+    LOST,
+    N_CHARS,
+    N_DECK,
+    N_HAND,
+    N_TRASH,
+    NCHAR,
+    PSIZE,
+    R_BOTH_LOST,
+    R_DECK_OUT,
+    R_ERROR,
+    S_KOS,
+    SLOT_FIELDS,
+    STAGE,
+    STAGE_RESTED,
+    TRASH,
+    TRASH_CAP,
+)
+from tcgsim.simcore.jit import kernel
+from tcgsim.strategies.onepiece import policy
+
+# Invariant violations found in debug mode (G_ERROR).
+ERR_CARDS, ERR_DON, ERR_NEGATIVE, ERR_LEADER, ERR_ZONES = 1, 2, 3, 4, 5
+ERR_ILLEGAL, ERR_LOSS, ERR_RUNAWAY, ERR_FX_QUEUE = 6, 7, 8, 9
+ERRORS = {
+    ERR_CARDS: "card count is not 50",
+    ERR_DON: "DON!! total is not 10",
+    ERR_NEGATIVE: "a count went negative or over its capacity",
+    ERR_LEADER: "the Leader moved",
+    ERR_ZONES: "a card is in two zones or none",
+    ERR_ILLEGAL: "a strategy chose an illegal action",
+    ERR_LOSS: "the loser met no loss condition",
+    ERR_RUNAWAY: "a turn exceeded the action limit",
+    ERR_FX_QUEUE: "more pending abilities than the queue holds",
+}
+
+
+# ---------------------------------------------------------------- rule processing (9)
+
+
+@kernel
+def rule_processing(st, lg):
+    """9-2-1: every player meeting a defeat condition loses; all of them at once is a draw."""
+    l0 = st[LOST]
+    l1 = st[PSIZE + LOST]
+    if l0 == 0 and l1 == 0:
+        return
+    st[G_OVER] = 1
+    if l0 != 0 and l1 != 0:
+        st[G_WINNER] = DRAW
+        st[G_REASON] = R_BOTH_LOST
+    elif l0 != 0:
+        st[G_WINNER] = 1
+        st[G_REASON] = l0
+    else:
+        st[G_WINNER] = 0
+        st[G_REASON] = l1
+    log(st, lg, E.E_END, st[G_WINNER], st[G_REASON], 0, 0)
+
+
+@kernel
+def fail(st, lg, code):
+    """Stop the game on an invariant violation (debug mode) or an illegal decision."""
+    if st[G_ERROR] == 0:
+        st[G_ERROR] = code
+    st[G_OVER] = 1
+    st[G_WINNER] = DRAW
+    st[G_REASON] = R_ERROR
+
+
+# ---------------------------------------------------------------- zones
+
+
+@kernel
+def push(st, b, zone, count, cap, card):
+    n = st[b + count]
+    if n < cap:
+        st[b + zone + n] = card
+    st[b + count] = n + 1
+
+
+@kernel
+def to_trash(st, p, card):
+    push(st, p * PSIZE, TRASH, N_TRASH, TRASH_CAP, card)
+
+
+@kernel
+def take_from_hand(st, p, h):
+    """Remove and return hand card h (the last card fills its place)."""
+    b = p * PSIZE
+    n = st[b + N_HAND] - 1
+    card = st[b + HAND + h]
+    st[b + HAND + h] = st[b + HAND + n]
+    st[b + N_HAND] = n
+    return card
+
+
+@kernel
+def draw(st, lg, p):
+    """Draw the top card; reaching 0 cards is an immediate defeat (9-2-1-2, 9-1-2)."""
+    b = p * PSIZE
+    n = st[b + N_DECK]
+    if n == 0:
+        return
+    card = st[b + DECK + n - 1]
+    st[b + N_DECK] = n - 1
+    push(st, b, HAND, N_HAND, HAND_CAP, card)
+    log(st, lg, E.E_DRAW, p, card, 0, 0)
+    if n == 1:
+        st[b + LOST] = R_DECK_OUT
+        rule_processing(st, lg)
+
+
+@kernel
+def leave_field(st, p, r):
+    """Remove Character r from the area and return it; its given DON go to the cost area
+    rested (6-5-5-4)."""
+    b = p * PSIZE
+    card = st[b + F_CARD + r]
+    st[b + DON_RESTED] += st[b + F_DON + r]
+    st[b + F_CARD + r] = EMPTY
+    for f in SLOT_FIELDS:
+        st[b + f + r] = 0
+    st[b + N_CHARS] -= 1
+    return card
+
+
+@kernel
+def ko(st, lg, p, r):
+    """10-2-1: K.O. Character r of p (to the trash)."""
+    card = leave_field(st, p, r)
+    to_trash(st, p, card)
+    st[p * PSIZE + S_KOS] += 1
+    log(st, lg, E.E_KO, p, card, 0, 0)
+
+
+@kernel
+def place_character(st, ct, lg, p, card, fams, prms, rng):
+    """Play a Character into the area; with 5 already, trash one first (3-7-6-1: rule
+    processing, not a K.O.). Returns the slot."""
+    b = p * PSIZE
+    if st[b + N_CHARS] >= NCHAR:
+        r = policy.trash_for_space(st, ct, p, fams[p], prms[p], rng, 2 + p)
+        if r < 0 or r >= NCHAR or st[b + F_CARD + r] == EMPTY:
+            fail(st, lg, ERR_ILLEGAL)
+            return -1
+        old = leave_field(st, p, r)
+        to_trash(st, p, old)
+        log(st, lg, E.E_TRASH_SPACE, p, old, 0, 0)
+    slot = 0
+    while st[b + F_CARD + slot] != EMPTY:
+        slot += 1
+    st[b + F_CARD + slot] = card
+    for f in SLOT_FIELDS:  # enters active (3-7-5), with no DON!! and no modifier
+        st[b + f + slot] = 0
+    st[b + F_SICK + slot] = 1  # played this turn (3-7-4)
+    st[b + N_CHARS] += 1
+    log(st, lg, E.E_PLAY, p, card, slot, 0)
+    return slot
+
+
+@kernel
+def place_stage(st, lg, p, card):
+    """3-8-5-1: a new Stage trashes the old one."""
+    b = p * PSIZE
+    if st[b + STAGE] != EMPTY:
+        old = st[b + STAGE]
+        to_trash(st, p, old)
+        log(st, lg, E.E_STAGE_OUT, p, old, 0, 0)
+    st[b + STAGE] = card
+    st[b + STAGE_RESTED] = 0
+    log(st, lg, E.E_PLAY, p, card, LEADER_REF + 1, 0)

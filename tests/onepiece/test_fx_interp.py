@@ -1,0 +1,260 @@
+"""The effect interpreter (effects/interp.py) on scripted states: one test per timing and per
+opcode it runs, each naming the rule it implements and asserting the exact outcome. The
+cards are FX_POOL's synthetic phrases (tests/onepiece/support.py), compiled and packed as a
+deck pair is."""
+
+import numpy as np
+import pytest
+
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.layout import (
+    DON_ACTIVE,
+    DON_DECK,
+    DON_RESTED,
+    F_TPOW,
+    LEADER_REF,
+    N_DECK,
+)
+from tests.onepiece import support as S
+
+FX = S.FX_ID
+CT, FXA = S.fx_tables("approx")
+
+
+def game(**kw) -> S.Game:
+    return S.make_game(ct=CT, fx=FXA, **kw)
+
+
+def abilities(g: S.Game) -> list[int]:
+    """Source cards of the compiled abilities that resolved, in order."""
+    return [e[2] for e in g.events(E.E_ABILITY)]
+
+
+def test_10_2_1_on_play_draw():
+    g = game(hands=([FX["FX_DRAW2"]], ()), decks=([S.C4K, S.C5K], ()), don_active=(1, 0))
+    g.play(FX["FX_DRAW2"])
+    assert sorted(g.hand(0)) == sorted([S.C4K, S.C5K])
+    assert abilities(g) == [FX["FX_DRAW2"]]
+    g.check()
+
+
+def test_8_4_4_1_ko_up_to_one_with_a_cost_bound():
+    """K.O. up to 1 opposing Character of cost 3 or less: the cost-5 one is not a candidate;
+    the default strategy takes the costliest candidate."""
+    g = game(hands=([FX["FX_KO3"]], ()), chars=((), [S.C2K_COST1, S.C6K, S.C3K_COST5]),
+             don_active=(1, 0))
+    g.play(FX["FX_KO3"])
+    assert g.field_chars(1) == [S.C2K_COST1, S.C3K_COST5]
+    assert g.trash(1) == [S.C6K]
+    g.check()
+
+
+def test_8_4_4_1_up_to_allows_no_candidate():
+    g = game(hands=([FX["FX_KO3"]], ()), chars=((), [S.C3K_COST5]), don_active=(1, 0))
+    g.play(FX["FX_KO3"])
+    assert g.field_chars(1) == [S.C3K_COST5] and g.error == 0
+
+
+def test_10_2_17_on_ko_of_a_card_koed_by_an_effect_resolves_afterwards():
+    """8-6-3: the [On K.O.] of the card the [On Play] K.O.'d waits for the [On Play] to
+    finish, then its owner resolves it (draws 1)."""
+    g = game(hands=([FX["FX_KO3"]], ()), chars=((), [FX["FX_ONKO_DRAW"]]),
+             decks=((), [S.C4K]), don_active=(1, 0))
+    g.play(FX["FX_KO3"])
+    assert g.trash(1) == [FX["FX_ONKO_DRAW"]]
+    assert g.hand(1) == [S.C4K]
+    assert abilities(g) == [FX["FX_KO3"], FX["FX_ONKO_DRAW"]]
+    g.check()
+
+
+def test_10_2_17_on_ko_in_battle():
+    g = game(chars=([S.C5K], [{"card": FX["FX_ONKO_DRAW"], "rested": 1}]),
+             decks=((), [S.C4K]))
+    g.attack(0, 0)
+    assert g.trash(1) == [FX["FX_ONKO_DRAW"]] and g.hand(1) == [S.C4K]
+    g.check()
+
+
+def test_look_search_adds_a_matching_card_and_the_rest_go_to_the_bottom():
+    """[Main] Event: look at 5, reveal up to 1 {Test Crew} card and add it to hand, the rest
+    to the bottom (8-4-4-1; "in any order" is the strategy's choice, kept as looked at)."""
+    top = [S.C4K, FX["FX_CREW"], S.C5K, S.C6K, S.C2K_COST1, S.BLOCKER]
+    g = game(hands=([FX["FX_SEARCH"]], ()), decks=(top, ()))
+    n = g.get(0, N_DECK)
+    g.play(FX["FX_SEARCH"])
+    assert g.hand(0) == [FX["FX_CREW"]]
+    deck = g.deck(0)
+    assert len(deck) == n - 1 and deck[0] == S.BLOCKER
+    assert deck[-4:] == [S.C4K, S.C5K, S.C6K, S.C2K_COST1]  # in the looked-at order
+    assert g.trash(0) == [FX["FX_SEARCH"]]  # 2-7-3: the Event is trashed
+    g.check()
+
+
+def test_look_search_without_a_match_adds_nothing():
+    g = game(hands=([FX["FX_SEARCH"]], ()), decks=([S.C4K, S.C5K, S.C6K, S.C4K, S.C5K], ()))
+    g.play(FX["FX_SEARCH"])
+    assert g.hand(0) == [] and g.deck(0)[-5:] == [S.C4K, S.C5K, S.C6K, S.C4K, S.C5K]
+    g.check()
+
+
+def test_look_then_trash_the_rest():
+    g = game(hands=([FX["FX_TRASH_SEARCH"]], ()), decks=([S.C4K, S.C6K, S.C5K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_TRASH_SEARCH"])
+    assert g.hand(0) == [S.C6K]  # the costliest
+    assert sorted(g.trash(0)) == sorted([S.C4K, S.C5K])
+    g.check()
+
+
+def test_7_1_1_3_when_attacking_then_the_battle():
+    """[When Attacking] resolves after the attack is declared, before the Block Step: the
+    -2000 (this turn) lands on the opposing Character."""
+    g = game(chars=([{"card": FX["FX_ATT_DEBUFF"]}], [S.C6K]))
+    g.attack(0, LEADER_REF)
+    assert g.get(1, F_TPOW + 0) == -2000
+    assert abilities(g) == [FX["FX_ATT_DEBUFF"]]
+    assert len(g.life(1)) == 4
+    g.check()
+
+
+def test_8_3_1_5_rest_don_cost_is_paid_before_the_body():
+    g = game(chars=([FX["FX_ATT_PAY"]], ()), decks=([S.C4K], ()), don_active=(2, 0))
+    g.attack(0, LEADER_REF)
+    assert g.get(0, DON_ACTIVE) == 1 and g.get(0, DON_RESTED) == 1
+    assert S.C4K in g.hand(0)
+
+
+def test_8_3_1_3_a_cost_that_cannot_be_paid_stops_the_ability():
+    g = game(chars=([FX["FX_ATT_PAY"]], ()), decks=([S.C4K], ()), don_active=(0, 0))
+    g.attack(0, LEADER_REF)
+    assert g.hand(0) == [] and abilities(g) == []
+
+
+def test_10_2_9_don_x1_needs_a_given_don():
+    g = game(chars=([FX["FX_DONX1"]], ()), decks=([S.C4K, S.C5K], ()))
+    g.attack(0, LEADER_REF)
+    assert g.hand(0) == []
+    g = game(chars=([{"card": FX["FX_DONX1"], "don": 1}], ()), decks=([S.C4K, S.C5K], ()))
+    g.attack(0, LEADER_REF)
+    assert g.hand(0) == [S.C4K]
+
+
+def test_7_1_3_2_2_counter_event_program_boosts_the_defender():
+    """The [Counter] Event is paid, trashed, then resolves: +4000 to the attacked Leader;
+    5000 against 9000 fails."""
+    g = game(chars=([S.C5K], ()), hands=((), [FX["FX_COUNTER4K"]]), don_active=(0, 1),
+             life=((S.FILLER,) * 5, (S.FILLER,) * 1))
+    g.attack(0, LEADER_REF)
+    assert g.trash(1) == [FX["FX_COUNTER4K"]]
+    assert g.events(E.E_POWER)[0][2:4] == (5000, 9000)
+    assert len(g.life(1)) == 1
+    g.check()
+
+
+def test_8_3_1_6_cost_don_minus_returns_don_to_the_don_deck():
+    g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=((), [S.C6K]), don_active=(3, 0))
+    g.play(FX["FX_DONMINUS_REST"])
+    # 1 DON!! paid the cost (rested), then DON!! -1 returned the rested one first.
+    assert g.get(0, DON_ACTIVE) == 2 and g.get(0, DON_RESTED) == 0
+    assert g.get(0, DON_DECK) == 8
+    assert g.rested(1, 0) == 1
+    g.check()
+
+
+@pytest.mark.parametrize("life,drawn", [(2, True), (3, False)])
+def test_8_3_2_life_condition(life, drawn):
+    g = game(hands=([FX["FX_LIFE_COND"]], ()), decks=([S.C4K], ()), don_active=(1, 0),
+             life=((S.FILLER,) * life, (S.FILLER,) * 5))
+    g.play(FX["FX_LIFE_COND"])
+    assert (g.hand(0) == [S.C4K]) is drawn
+
+
+@pytest.mark.parametrize("leader,ramped", [("FX_CREW_LEADER", True), ("LEADER", False)])
+def test_8_3_2_leader_type_condition(leader, ramped):
+    leaders = (FX.get(leader, S.LEADER), S.LEADER)
+    g = game(hands=([FX["FX_LEADER_COND"]], ()), don_active=(1, 0), leaders=leaders)
+    g.play(FX["FX_LEADER_COND"])
+    assert g.get(0, DON_ACTIVE) == (1 if ramped else 0)
+
+
+def test_optional_hand_cost_then_draw():
+    g = game(hands=([FX["FX_TRASH_COST"], S.FILLER], ()), decks=([S.C4K, S.C5K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_TRASH_COST"])
+    assert g.trash(0) == [S.FILLER] and sorted(g.hand(0)) == sorted([S.C4K, S.C5K])
+    g.check()
+
+
+def test_return_to_hand_and_to_deck_bottom():
+    g = game(hands=([FX["FX_BOUNCE2"]], ()), chars=((), [S.RUSH]), don_active=(1, 0))
+    g.play(FX["FX_BOUNCE2"])
+    assert g.field_chars(1) == [] and g.hand(1) == [S.RUSH]
+    g = game(hands=([FX["FX_BOTTOM2"]], ()), chars=((), [S.RUSH]), don_active=(1, 0))
+    g.play(FX["FX_BOTTOM2"])
+    assert g.field_chars(1) == [] and g.deck(1)[-1] == S.RUSH
+    g.check()
+
+
+def test_6_6_leader_power_this_turn():
+    g = game(hands=([FX["FX_LEADER_BUFF"]], ()), don_active=(1, 0))
+    g.play(FX["FX_LEADER_BUFF"])
+    assert g.get(0, F_TPOW + LEADER_REF) == 1000 and g.power(0, LEADER_REF) == 6000
+
+
+def test_draw_then_trash_from_hand():
+    """The default strategy trashes the card of least cost (C4K, cost 1, over FILLER)."""
+    g = game(hands=([FX["FX_LOOT"]], ()), decks=([S.FILLER, S.C4K], ()), don_active=(1, 0))
+    g.play(FX["FX_LOOT"])
+    assert g.hand(0) == [S.FILLER] and g.trash(0) == [S.C4K]
+
+
+def test_6_4_don_from_the_don_deck_rested():
+    g = game(hands=([FX["FX_RAMP"]], ()), don_active=(1, 0))
+    g.play(FX["FX_RAMP"])
+    assert g.get(0, DON_RESTED) == 2 and g.get(0, DON_DECK) == 8
+
+
+def test_mill_and_life_from_deck():
+    g = game(hands=([FX["FX_MILL2"]], ()), decks=([S.C4K, S.C5K, S.C6K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_MILL2"])
+    assert g.trash(0) == [S.C4K, S.C5K] and g.deck(0)[0] == S.C6K
+    g = game(hands=([FX["FX_LIFE_ADD"]], ()), decks=([S.C6K], ()), don_active=(1, 0))
+    g.play(FX["FX_LIFE_ADD"])
+    assert g.life(0)[0] == S.C6K and len(g.life(0)) == 6
+    g.check()
+
+
+def test_10_1_5_trigger_program_play_this_card_and_its_on_play():
+    """A Life card's [Trigger] "play this card" places it; its [On Play] then resolves."""
+    g = game(life=((S.FILLER,) * 5, (FX["FX_TRIG_ONPLAY"],)), decks=((), [S.C4K]))
+    g.damage(1, 1)
+    assert g.field_chars(1) == [FX["FX_TRIG_ONPLAY"]] and g.hand(1) == [S.C4K]
+    assert abilities(g) == [FX["FX_TRIG_ONPLAY"], FX["FX_TRIG_ONPLAY"]]
+    g.check()
+
+
+def test_10_2_3_1_1_trigger_activates_the_main_and_the_card_is_trashed():
+    g = game(life=((S.FILLER,) * 5, (FX["FX_TRIG_MAIN"],)), decks=((), [S.C4K]))
+    g.damage(1, 1)
+    assert g.hand(1) == [S.C4K] and g.trash(1) == [FX["FX_TRIG_MAIN"]]
+    g.check()
+
+
+def test_strict_mode_leaves_approximate_programs_unplayed():
+    """The search's "in any order" is approximate: strict mode does not pack it, so the
+    Event (no built-in effect) cannot be played; approx mode marks it as a program."""
+    from tcgsim.simcore.games.onepiece import cards as C
+
+    ct, fx = S.fx_tables("strict")
+    assert ct[FX["FX_SEARCH"], C.MAIN_EFF] == C.EFF_NONE
+    assert CT[FX["FX_SEARCH"], C.MAIN_EFF] == C.EFF_PROGRAM
+    g = S.make_game(ct=ct, fx=fx, hands=([FX["FX_SEARCH"]], ()))
+    assert not g.can_play(0, FX["FX_SEARCH"])
+
+
+def test_mode_none_packs_nothing():
+    ct, fx = S.fx_tables("none")
+    assert np.array_equal(ct, S.FX_TABLE.table)
+    from tcgsim.simcore.effects.fxlayout import H_NAB
+    assert fx[H_NAB] == 0
