@@ -214,7 +214,8 @@ def take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf):
         log(st, lg, E.E_DAMAGE, d, card, 2, 0)
         if program:  # 10-1-5-3: in no area while it resolves; then trashed unless played
             st[b + LIMBO] = card
-            fire(st, ct, fx, lg, T_TRIGGER, d, card, -1, fams, prms, rng, buf)
+            fire(st, ct, fx, lg, T_TRIGGER, d, card, -1,
+                 fams, prms, rng, buf)
             if st[b + LIMBO] == card:
                 st[b + LIMBO] = EMPTY
                 to_trash(st, d, card)
@@ -330,7 +331,8 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
             eff = ct[card, C.COUNTER_EFF]
             if has_timing(fx, card, T_COUNTER):
                 log(st, lg, E.E_COUNTER, o, card, 0, st[ob + F_CARD + r])
-                fire(st, ct, fx, lg, T_COUNTER, o, card, -1, fams, prms, rng, buf)
+                fire(st, ct, fx, lg, T_COUNTER, o, card, -1,
+                     fams, prms, rng, buf)
                 if debug:
                     check_invariants(st, ct, lg, decks, leaders)
                 if st[G_OVER] != 0 or moved(st, p):
@@ -359,7 +361,8 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
     st[G_TGT_CARD] = st[ob + F_CARD + tgt]
     log(st, lg, E.E_ATTACK, p, st[G_ATT_CARD], st[G_TGT_CARD], 1 if tgt == LEADER_REF else 0)
     if has_timing(fx, st[G_ATT_CARD], T_WHEN_ATTACKING):  # 7-1-1-3
-        fire(st, ct, fx, lg, T_WHEN_ATTACKING, p, st[G_ATT_CARD], att, fams, prms, rng, buf)
+        fire(st, ct, fx, lg, T_WHEN_ATTACKING, p, st[G_ATT_CARD], att,
+             fams, prms, rng, buf)
         if st[G_OVER] != 0:
             return
         if moved(st, p):  # 7-1-1-4: the battle ends
@@ -401,7 +404,8 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
             card = st[G_TGT_CARD]
             ko(st, lg, o, st[G_TGT])
             if has_timing(fx, card, T_ON_KO):  # 10-2-17
-                fire(st, ct, fx, lg, T_ON_KO, o, card, -1, fams, prms, rng, buf)
+                fire(st, ct, fx, lg, T_ON_KO, o, card, -1,
+                     fams, prms, rng, buf)
     else:
         log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)
     end_battle(st)
@@ -426,7 +430,8 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
             return
         eff = ct[card, C.MAIN_EFF]
         if has_timing(fx, card, T_ON_PLAY):  # 10-2-1
-            fire(st, ct, fx, lg, T_ON_PLAY, p, card, slot, fams, prms, rng, buf)
+            fire(st, ct, fx, lg, T_ON_PLAY, p, card, slot,
+                 fams, prms, rng, buf)
         elif eff != C.EFF_NONE:  # [On Play]
             resolve_effect(st, ct, fx, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
                            rng, buf)
@@ -434,7 +439,8 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
         place_stage(st, lg, p, card)
         eff = ct[card, C.MAIN_EFF]
         if has_timing(fx, card, T_ON_PLAY):
-            fire(st, ct, fx, lg, T_ON_PLAY, p, card, -1, fams, prms, rng, buf)
+            fire(st, ct, fx, lg, T_ON_PLAY, p, card, -1,
+                 fams, prms, rng, buf)
         elif eff != C.EFF_NONE:  # [On Play]
             resolve_effect(st, ct, fx, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
                            rng, buf)
@@ -442,7 +448,8 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
         to_trash(st, p, card)  # 2-7-3: an Event is trashed, then resolves
         log(st, lg, E.E_PLAY, p, card, -1, 0)
         if has_timing(fx, card, T_MAIN):  # 10-2-3
-            fire(st, ct, fx, lg, T_MAIN, p, card, -1, fams, prms, rng, buf)
+            fire(st, ct, fx, lg, T_MAIN, p, card, -1,
+                 fams, prms, rng, buf)
             return
         resolve_effect(st, ct, fx, lg, p, ct[card, C.MAIN_EFF], ct[card, C.MAIN_VAL], card, -1,
                        fams, prms, rng, buf)

@@ -13,6 +13,8 @@ The selection register (G_SEL) holds the cards the last selection chose, as
 legal.cand_encode values; G_OK is "if you do"; G_LOOK_N the look window on top of the
 resolving player's deck (its cards stay in the deck until picked or put away)."""
 
+import numpy as np
+
 from tcgsim.simcore.effects.fxlayout import (
     AB_CARD,
     AB_COND0,
@@ -137,6 +139,9 @@ from tcgsim.simcore.jit import kernel
 from tcgsim.strategies.onepiece import policy
 
 MAX_CAND = 64  # candidates written to buf (a field has at most 12 cards, a hand 50)
+
+# numba compiles a function once per argument types, and a literal argument (a timing
+# constant, -1) is a type of its own: the large functions get int64 scalars only.
 
 # ---------------------------------------------------------------- fx accessors
 
@@ -350,12 +355,13 @@ def enqueue(st, fx, lg, t, p, card, src_ref):
 
 @kernel
 def ask(st, ct, lg, p, q, intent, fams, prms, rng, buf, n, upto):
-    """The strategy's choice among buf[:n]: an index, or -1 when `upto` allows none; an
-    answer out of range stops the game (ERR_ILLEGAL) and returns -1."""
+    """The strategy's choice among buf[:n]: an index, or -1 when `upto` (1) allows none; an
+    answer out of range stops the game (ERR_ILLEGAL) and returns -1. Callers pass int64
+    scalars, so that this is compiled once."""
     if n == 0:
         return -1
-    i = policy.choose(st, ct, p, q, intent, fams[p], prms[p], rng, 2 + p, buf, n, upto)
-    if i == -1 and upto:
+    i = policy.choose(st, ct, p, q, intent, fams[p], prms[p], rng, 2 + p, buf, n, upto != 0)
+    if i == -1 and upto != 0:
         return -1
     if i < 0 or i >= n:
         fail(st, lg, ERR_ILLEGAL)
@@ -387,7 +393,8 @@ def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, p
             if not dup:
                 buf[m] = buf[i]
                 m += 1
-        i = ask(st, ct, lg, p, oc.Q_TARGET, intent, fams, prms, rng, buf, m, upto)
+        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_TARGET), np.int64(intent), fams, prms,
+                rng, buf, np.int64(m), np.int64(1 if upto else 0))
         if i < 0 or st[G_SEL_N] >= SEL_CAP:
             break
         st[G_SEL + st[G_SEL_N]] = buf[i]
@@ -510,8 +517,8 @@ def trash_from_hand(st, ct, fx, lg, p, count, f, src_card, src_ref, fams, prms, 
                 buf[h] = cand_encode(p, Z_HAND, h)
         else:
             n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
-        i = ask(st, ct, lg, p, oc.Q_COST_CARD, oc.INTENT_HELP, fams, prms, rng, buf, n,
-                False)
+        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_COST_CARD), np.int64(oc.INTENT_HELP), fams,
+                prms, rng, buf, np.int64(n), np.int64(0))
         if i < 0:
             break
         card = take_from_hand(st, p, cand_index(buf[i]))
@@ -531,7 +538,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
     b = p * PSIZE
     cond0 = ab_get(fx, ab, AB_COND0)
     for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
-        if not cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
+        if not cond_holds(st, ct, fx, np.int64(c), p, src_card, src_ref, buf):
             return
     cost0 = ab_get(fx, ab, AB_COST0)
     ncost = ab_get(fx, ab, AB_NCOST)
@@ -557,12 +564,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
         pc += 1
         if op == oc.OP_END:
             break
-        elif op == oc.OP_SKIP_UNLESS:
-            if not cond_holds(st, ct, fx, a, p, src_card, src_ref, buf):
-                pc += bb
-        elif op == oc.OP_IF_DO:
+        elif op == oc.OP_SKIP_UNLESS:  # bb rows; a negative count skips to the end
+            if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
+                pc = end if bb < 0 else pc + bb
+        elif op == oc.OP_IF_DO:  # "If you do" (8-3-2-4)
             if st[G_OK] == 0:
-                pc += bb
+                pc = end if bb < 0 else pc + bb
         elif op == oc.OP_SEL:
             nxt = code_get(fx, pc, 0) if pc < end else oc.OP_END
             intent = intent_of(nxt)
@@ -588,7 +595,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
                 card = st[o * PSIZE + F_CARD + r]
                 if op == oc.OP_KO:  # 10-2-17: [On K.O.] resolves after this ability
                     ko(st, lg, o, r)
-                    enqueue(st, fx, lg, oc.T_ON_KO, o, card, -1)
+                    enqueue(st, fx, lg, np.int64(oc.T_ON_KO), np.int64(o), np.int64(card),
+                            np.int64(-1))
                 else:
                     leave_field(st, o, r)
                     if op == oc.OP_TO_HAND:
@@ -642,8 +650,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
             st[G_OK] = 0
             for _ in range(bb):
                 n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
-                i = ask(st, ct, lg, p, oc.Q_PICK, oc.INTENT_HELP, fams, prms, rng, buf, n,
-                        True)
+                i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_PICK),
+                        np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
+                        np.int64(1))
                 if i < 0:
                     break
                 card = remove_from_deck(st, p, st[b + N_DECK] - 1 - cand_index(buf[i]))
@@ -677,10 +686,10 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
                 if cat == C.CHARACTER:
                     slot = place_character(st, ct, lg, p, src_card, fams, prms, rng)
                     if slot >= 0:
-                        enqueue(st, fx, lg, oc.T_ON_PLAY, p, src_card, slot)
+                        enqueue(st, fx, lg, np.int64(oc.T_ON_PLAY), p, src_card, np.int64(slot))
                 elif cat == C.STAGE:
                     place_stage(st, lg, p, src_card)
-                    enqueue(st, fx, lg, oc.T_ON_PLAY, p, src_card, -1)
+                    enqueue(st, fx, lg, np.int64(oc.T_ON_PLAY), p, src_card, np.int64(-1))
                 else:
                     to_trash(st, p, src_card)
         elif op == oc.OP_DON_ADD:  # 6-4: from the DON!! deck, active or rested
@@ -700,8 +709,8 @@ def drain(st, ct, fx, lg, fams, prms, rng, buf):
     i = 0
     while i < st[G_Q_N] and st[G_OVER] == 0:
         q = G_Q + i * QW
-        run_ability(st, ct, fx, lg, st[q], st[q + 1], st[q + 2], st[q + 3], fams, prms, rng,
-                    buf)
+        run_ability(st, ct, fx, lg, np.int64(st[q]), np.int64(st[q + 1]),
+                    np.int64(st[q + 2]), np.int64(st[q + 3]), fams, prms, rng, buf)
         i += 1
     st[G_Q_N] = 0
 
@@ -709,9 +718,16 @@ def drain(st, ct, fx, lg, fams, prms, rng, buf):
 @kernel
 def fire(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
     """Resolve `card`'s abilities of timing t for p, then whatever they triggered."""
+    fire_abilities(st, ct, fx, lg, np.int64(t), np.int64(p), np.int64(card),
+                   np.int64(src_ref), fams, prms, rng, buf)
+
+
+@kernel
+def fire_abilities(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
+    """fire() with int64 scalars: compiled once, whatever the callers pass."""
     base = fx[H_CARD_AB]
     for ab in range(fx[base + card], fx[base + card + 1]):
         if ab_get(fx, ab, AB_TIMING) == t and ab_get(fx, ab, AB_CARD) == card \
                 and st[G_OVER] == 0:
-            run_ability(st, ct, fx, lg, ab, p, card, src_ref, fams, prms, rng, buf)
+            run_ability(st, ct, fx, lg, np.int64(ab), p, card, src_ref, fams, prms, rng, buf)
     drain(st, ct, fx, lg, fams, prms, rng, buf)

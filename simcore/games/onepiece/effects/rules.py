@@ -8,6 +8,7 @@ with the first unmatched fragment. Card text is never guessed at."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from tcgsim.simcore.effects import clauses as fxtext
 from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability, Cond, Filter, Op, combine
@@ -251,6 +252,7 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
             ab.patterns.append(m.rule.name)
             statuses.append(m.rule.status)
     for sentence in fxtext.split_sentences(raw.body):
+        skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
         conn_clauses = fxtext.split_clauses(sentence)
         for conn, clause in conn_clauses:
             body = clause
@@ -260,11 +262,13 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
                 if c is None:
                     ab.unmatched = cm.group(1)
                     return ab
+                skips.append(len(ab.body))
                 ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
                 ab.rules.extend(c.rule.rules)
                 ab.patterns.append(c.rule.name)
                 body = cm.group(2)
             if conn == "IF_DO":
+                skips.append(len(ab.body))
                 ab.body.append(Op(oc.OP_IF_DO, 0, -1))
             pieces = re.split(r", and |\. Then, ", body)
             for piece in pieces:
@@ -279,6 +283,8 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
                 statuses.append(m.rule.status)
                 if m.rule.note:
                     ab.notes.append(f"{m.rule.name}: {m.rule.note}")
+        for i in skips:  # a condition or "if you do" governs the rest of its sentence
+            ab.body[i] = replace(ab.body[i], b=len(ab.body) - i - 1)
     if not ab.body:
         ab.unmatched = raw.body or raw.source
         return ab
