@@ -29,17 +29,19 @@ def onepiece_store(tmp_path_factory):
     return store
 
 
-def test_onepiece_corpus_coverage_meets_its_floors(onepiece_store):
+@pytest.mark.parametrize("effects,floor_key", [("approx", "onepiece"),
+                                               ("none", "onepiece_builtin")])
+def test_onepiece_corpus_coverage_meets_its_floors(onepiece_store, effects, floor_key):
     corpus = require("decklists", "onepiece")
     r = tcgsim("cards", "coverage", "--corpus", corpus, "--store", onepiece_store, "--json",
-               "--top", "10")
+               "--top", "10", "--effects", effects)
     assert r.returncode == 0, r.stderr
     figs = json.loads(r.stdout)
     assert figs["game"] == "onepiece" and len(figs["decks"]) == 27
     for d in figs["decks"]:
         assert d["unknown_cards"] == 0, d["deck"]  # every card's text is known
         assert d["strict"] + d["approximate"] + d["unmodelled"] == d["abilities"] > 0
-    floor = FLOORS["onepiece"]
+    floor = FLOORS[floor_key]
     assert figs["mean"]["modelled_share"] >= floor["mean_modelled"]
     assert figs["mean"]["strict_share"] >= floor["mean_strict"]
     assert figs["mean"]["card_share"] >= floor["mean_by_card"]

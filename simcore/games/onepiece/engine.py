@@ -41,7 +41,9 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_ATT_CARD,
     G_ERROR,
     G_FIRST,
+    G_LOOK_N,
     G_OVER,
+    G_Q_N,
     G_REASON,
     G_RULESET,
     G_TGT,
@@ -101,6 +103,7 @@ from tcgsim.simcore.games.onepiece.legal import (
 from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR_* for callers)
     ERR_CARDS,
     ERR_DON,
+    ERR_FX_STATE,
     ERR_ILLEGAL,
     ERR_LEADER,
     ERR_LOSS,
@@ -693,8 +696,12 @@ def zone_count(st, p, card):
 
 @kernel
 def check_invariants(st, ct, lg, decks, leaders):
-    """Card and DON conservation, counts in range, Leader fixed, each card in one zone."""
+    """Card and DON conservation, counts in range, Leader fixed, each card in one zone, no
+    effect state left between actions."""
     if st[G_ERROR] != 0:
+        return
+    if st[G_Q_N] != 0 or st[G_LOOK_N] != 0:
+        fail(st, lg, ERR_FX_STATE)
         return
     for p in range(2):
         b = p * PSIZE

@@ -1,0 +1,56 @@
+"""Compiled card text on real tournament lists (../shared): games with the rules invariants
+checked after every action end without an error, abilities do resolve, the effects mode
+changes the games, and results stay reproducible whatever the threads."""
+
+import polars as pl
+import pytest
+
+import tcgsim
+from tests.carddata import require
+from tests.test_effect_coverage import onepiece_store  # noqa: F401  (fixture)
+
+PAIRS = [("OP09-001_2026-06-13_doffy.txt", "OP01-060_2023-01-14_davide.txt"),
+         ("OP16-080_2026-07-06_4th-mythara-ger-dressrosa-tournament-op1.txt",
+          "OP13-079_2025-12-07_2nd-djabundance-5face-casetournament.txt"),
+         ("ST14-001_2024-10-19_zihao-wang.txt", "OP07-059_2026-01-25_jermaine-yuen.txt")]
+
+
+def _list(name: str) -> str:
+    return str(require("decklists", "onepiece", name))
+
+
+@pytest.mark.parametrize("a,b", PAIRS)
+@pytest.mark.parametrize("strategies", [("random", "random"), ("default", "aggro")])
+def test_debug_games_on_real_lists_have_no_invariant_error(onepiece_store, a, b,  # noqa: F811
+                                                           strategies):
+    r = tcgsim.simulate(_list(a), _list(b), games=1000, seed=3, strategy_a=strategies[0],
+                        strategy_b=strategies[1], store=onepiece_store, debug=True)
+    assert r.summary.errors == 0 and r.summary.games == 1000
+
+
+def test_abilities_resolve_in_a_replayed_game(onepiece_store):  # noqa: F811
+    a, b = (_list(x) for x in PAIRS[0])
+    from click.testing import CliRunner
+
+    from tcgsim.experiments.cli import cli
+
+    out = CliRunner().invoke(cli, ["replay", a, b, "--store", str(onepiece_store),
+                                   "--index", "3"]).output
+    assert "resolves: [On Play] Look at 5 cards" in out
+    none = CliRunner().invoke(cli, ["replay", a, b, "--store", str(onepiece_store),
+                                    "--index", "3", "--effects", "none"]).output
+    assert "resolves:" not in none
+
+
+def test_effects_mode_changes_the_games_and_threads_do_not(onepiece_store):  # noqa: F811
+    import numba
+
+    a, b = (_list(x) for x in PAIRS[0])
+    most = numba.config.NUMBA_NUM_THREADS
+    runs = {(e, t): tcgsim.simulate(a, b, games=400, seed=5, store=onepiece_store, effects=e,
+                                    threads=t).rows
+            for e in ("approx", "none") for t in (1, most)}
+    assert runs[("approx", 1)].equals(runs[("approx", most)])
+    assert runs[("none", 1)].equals(runs[("none", most)])
+    assert not runs[("approx", 1)].equals(runs[("none", 1)])
+    assert isinstance(runs[("approx", 1)], pl.DataFrame)
