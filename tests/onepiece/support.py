@@ -185,7 +185,8 @@ EV_BOUNCE1 = ID["EV_BOUNCE1"]
 FX_POOL: list[tuple[str, dict]] = [
     (code, {"category": cat, "colors": ["red"], "cost": cost, "power": power,
             "types": types, "text": text, **({"trigger_text": trig} if trig else {}),
-            **({"life": 5} if cat == "leader" else {})})
+            **({"life": 5} if cat == "leader" else {}),
+            **({"keywords": ["blocker"]} if text.startswith("[Blocker]") else {})})
     for code, cat, cost, power, types, text, trig in [
         ("FX_CREW_LEADER", "leader", 0, 5000, ["Test Crew"], "", ""),
         ("FX_DRAW2", "character", 1, 1000, [], "[On Play] Draw 2 cards.", ""),
@@ -238,6 +239,14 @@ FX_POOL: list[tuple[str, dict]] = [
          "[Trigger] Play this card."),
         ("FX_EV_KO_ONKO", "event", 0, 0, [],
          "[Main] K.O. up to 1 of your opponent's Characters with a cost of 3 or less.", ""),
+        ("FX_EOT_DRAW", "character", 1, 1000, [], "[End of Your Turn] Draw 1 card.", ""),
+        ("FX_EOOT_DRAW", "character", 1, 1000, [],
+         "[End of Your Opponent's Turn] Draw 1 card.", ""),
+        ("FX_OPP_ATT", "character", 1, 1000, [],
+         "[On Your Opponent's Attack] (1): Up to 1 of your Leader or Character cards gains "
+         "+2000 power during this battle.", ""),
+        ("FX_BLOCK_DRAW", "character", 1, 1000, [],
+         "[Blocker]\n[On Block] Draw 1 card.", ""),
         ("FX_TRASH_SEARCH", "character", 1, 1000, [],
          "[On Play] Look at 3 cards from the top of your deck; reveal up to 1 card and add it "
          "to your hand. Then, trash the rest.", ""),
@@ -497,6 +506,10 @@ class Game:
 
     def end_phase(self) -> None:
         EN.end_phase(self.st)
+
+    def end_of_turn_abilities(self) -> None:
+        EN.end_of_turn_abilities(self.st, self.ct, self.fx, self.lg, self.fams, self.prms,
+                                 self.rng, self.buf)
 
     def next_turn(self) -> bool:
         """End the current turn and run the next one up to (not into) its Main Phase."""

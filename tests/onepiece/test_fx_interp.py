@@ -253,6 +253,37 @@ def test_strict_mode_leaves_approximate_programs_unplayed():
     assert not g.can_play(0, FX["FX_SEARCH"])
 
 
+def test_6_6_1_end_of_turn_abilities_of_both_players():
+    """10-2-7 / 10-2-8: the turn player's [End of Your Turn], then the other player's [End of
+    Your Opponent's Turn]; nothing for the wrong player."""
+    g = game(chars=([FX["FX_EOT_DRAW"], FX["FX_EOOT_DRAW"]], [FX["FX_EOOT_DRAW"],
+                                                              FX["FX_EOT_DRAW"]]),
+             decks=([S.C4K], [S.C5K]))
+    g.end_of_turn_abilities()
+    assert g.hand(0) == [S.C4K] and g.hand(1) == [S.C5K]
+    assert abilities(g) == [FX["FX_EOT_DRAW"], FX["FX_EOOT_DRAW"]]
+    g.check()
+
+
+def test_10_2_5_on_block_after_the_block():
+    g = game(chars=([S.C5K], [FX["FX_BLOCK_DRAW"]]), decks=((), [S.C4K]),
+             life=((S.FILLER,) * 5, (S.FILLER,)))  # at 1 Life the default strategy blocks
+    g.attack(0, LEADER_REF)
+    assert g.events(E.E_BLOCK) and g.hand(1) == [S.C4K]
+    assert g.trash(1) == [FX["FX_BLOCK_DRAW"]]  # 5000 against 1000: K.O.'d
+    g.check()
+
+
+def test_10_2_16_on_your_opponents_attack_boosts_the_defender():
+    """The defender pays (1) and gives +2000 for the battle to the attacked Leader: 5000
+    against 7000 fails."""
+    g = game(chars=([S.C5K], [FX["FX_OPP_ATT"]]), don_active=(0, 1))
+    g.attack(0, LEADER_REF)
+    assert g.get(1, DON_RESTED) == 1
+    assert g.events(E.E_POWER)[0][2:4] == (5000, 7000) and len(g.life(1)) == 5
+    g.check()
+
+
 def test_mode_none_packs_nothing():
     ct, fx = S.fx_tables("none")
     assert np.array_equal(ct, S.FX_TABLE.table)

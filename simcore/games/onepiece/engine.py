@@ -7,13 +7,18 @@ program for a timing, effects/interp.py plays it; otherwise the card's built-in 
 does. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
 """
 
+from tcgsim.simcore.effects.fxlayout import H_TMASK
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
-from tcgsim.simcore.games.onepiece.effects.interp import fire, has_timing
+from tcgsim.simcore.games.onepiece.effects.interp import fire, fire_field, has_timing
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     T_COUNTER,
+    T_END_OF_OPP_TURN,
+    T_END_OF_YOUR_TURN,
     T_MAIN,
+    T_ON_BLOCK,
     T_ON_KO,
+    T_ON_OPP_ATTACK,
     T_ON_PLAY,
     T_TRIGGER,
     T_WHEN_ATTACKING,
@@ -372,6 +377,14 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
             log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
             end_battle(st)
             return
+    if (fx[H_TMASK] >> T_ON_OPP_ATTACK) & 1:  # 10-2-16: the defender's, after the attacker's
+        fire_field(st, ct, fx, lg, T_ON_OPP_ATTACK, o, fams, prms, rng, buf)
+        if st[G_OVER] != 0:
+            return
+        if moved(st, p):
+            log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
+            end_battle(st)
+            return
     # Block Step (7-1-2): at most one [Blocker]; the strategy is asked only if it can block.
     r = -1
     if has_legal_blocker(st, ct, o):
@@ -385,6 +398,10 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         st[G_TGT_CARD] = st[ob + F_CARD + r]
         st[ob + S_BLOCKS] += 1
         log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
+        if has_timing(fx, st[G_TGT_CARD], T_ON_BLOCK):  # 10-2-5, 7-1-2-2
+            fire(st, ct, fx, lg, T_ON_BLOCK, o, st[G_TGT_CARD], r, fams, prms, rng, buf)
+            if st[G_OVER] != 0:
+                return
     # Counter Step (7-1-3).
     counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
     if st[G_OVER] != 0:
@@ -579,6 +596,15 @@ def don_phase(st, lg, p):
 
 
 @kernel
+def end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf):
+    """6-6-1: at the end of the turn, the turn player's [End of Your Turn] abilities, then
+    the other player's [End of Your Opponent's Turn] (10-2-7, 10-2-8)."""
+    p = st[G_ACTIVE]
+    fire_field(st, ct, fx, lg, T_END_OF_YOUR_TURN, p, fams, prms, rng, buf)
+    fire_field(st, ct, fx, lg, T_END_OF_OPP_TURN, 1 - p, fams, prms, rng, buf)
+
+
+@kernel
 def end_phase(st):
     """6-6: "during this turn" effects end; nothing is "played this turn" any more."""
     for r in range(NREF):
@@ -640,6 +666,11 @@ def play_game(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prm
         if debug:
             check_invariants(st, ct, lg, decks, leaders)
         main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders)
+        if st[G_OVER] != 0:
+            break
+        end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf)
+        if debug:
+            check_invariants(st, ct, lg, decks, leaders)
         if st[G_OVER] != 0:
             break
         end_phase(st)

@@ -57,6 +57,7 @@ from tcgsim.simcore.effects.fxlayout import (
     H_COND,
     H_FLT,
     H_NAB,
+    H_TMASK,
     OWN_ANY,
     OWN_OPP,
     ST_ACTIVE,
@@ -105,6 +106,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     QW,
     R_DECK_OUT,
     SEL_CAP,
+    STAGE,
     TRASH,
     TRASH_CAP,
 )
@@ -224,6 +226,15 @@ def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
 
 
 @kernel
+def add_if_match(st, ct, fx, f, p, c, src_card, src_ref, buf, n):
+    """Append candidate c to buf[:n] when it matches filter f; the new count."""
+    if n < MAX_CAND and flt_match(st, ct, fx, f, p, c, src_card, src_ref):
+        buf[n] = c
+        return n + 1
+    return n
+
+
+@kernel
 def candidates(st, ct, fx, f, p, src_card, src_ref, buf):
     """Write the cards matching filter row f (in its zone, for controller p) to buf; their
     number. Field cards in slot order, the Leader last; hand and look window in order."""
@@ -237,27 +248,19 @@ def candidates(st, ct, fx, f, p, src_card, src_ref, buf):
         if z == Z_FIELD_CHAR or z == Z_FIELD_LC:
             for r in range(NCHAR):
                 if st[b + F_CARD + r] != EMPTY:
-                    c = cand_encode(o, z, r)
-                    if flt_match(st, ct, fx, f, p, c, src_card, src_ref) and n < MAX_CAND:
-                        buf[n] = c
-                        n += 1
+                    n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, r), src_card, src_ref,
+                                     buf, n)
         if z == Z_FIELD_LC or z == Z_LEADER:
-            c = cand_encode(o, z, LEADER_REF)
-            if flt_match(st, ct, fx, f, p, c, src_card, src_ref) and n < MAX_CAND:
-                buf[n] = c
-                n += 1
+            n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, LEADER_REF), src_card,
+                             src_ref, buf, n)
         if z == Z_HAND and o == p:
             for h in range(st[b + N_HAND]):
-                c = cand_encode(o, z, h)
-                if flt_match(st, ct, fx, f, p, c, src_card, src_ref) and n < MAX_CAND:
-                    buf[n] = c
-                    n += 1
+                n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, h), src_card, src_ref,
+                                 buf, n)
         if z == Z_LOOK and o == p:
             for i in range(st[G_LOOK_N]):
-                c = cand_encode(o, z, i)
-                if flt_match(st, ct, fx, f, p, c, src_card, src_ref) and n < MAX_CAND:
-                    buf[n] = c
-                    n += 1
+                n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
+                                 buf, n)
     return n
 
 
@@ -731,3 +734,20 @@ def fire_abilities(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
                 and st[G_OVER] == 0:
             run_ability(st, ct, fx, lg, np.int64(ab), p, card, src_ref, fams, prms, rng, buf)
     drain(st, ct, fx, lg, fams, prms, rng, buf)
+
+
+@kernel
+def fire_field(st, ct, fx, lg, t, p, fams, prms, rng, buf):
+    """Resolve the timing-t abilities of p's Leader, Characters and Stage, in that order
+    (the Leader, then the slots left to right, then the Stage)."""
+    if fx[H_NAB] == 0 or (fx[H_TMASK] >> t) & 1 == 0:
+        return
+    b = p * PSIZE
+    for k in range(NREF + 1):
+        if st[G_OVER] != 0:
+            return
+        r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else -1)
+        card = st[b + STAGE] if r < 0 else st[b + F_CARD + r]
+        if card != EMPTY and has_timing(fx, card, t):
+            fire_abilities(st, ct, fx, lg, np.int64(t), np.int64(p), np.int64(card),
+                           np.int64(r), fams, prms, rng, buf)

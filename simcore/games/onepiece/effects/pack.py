@@ -22,7 +22,8 @@ from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 
 # What the interpreter (interp.py) runs; anything else leaves the ability unmodelled.
 IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, oc.T_ON_KO,
-                                 oc.T_COUNTER, oc.T_TRIGGER})
+                                 oc.T_COUNTER, oc.T_TRIGGER, oc.T_ON_BLOCK, oc.T_ON_OPP_ATTACK,
+                                 oc.T_END_OF_YOUR_TURN, oc.T_END_OF_OPP_TURN})
 IMPLEMENTED_OPS = frozenset({
     oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
     oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
