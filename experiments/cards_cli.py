@@ -6,15 +6,8 @@ from __future__ import annotations
 
 import click
 
+from tcgsim.experiments.cards_coverage import compiler
 from tcgsim.simcore.errors import InputError
-
-
-def compiler(game: str):
-    """The effect compiler's rules and opcodes of `game`."""
-    if game != "onepiece":
-        raise InputError(f"the effect compiler covers onepiece only so far, not {game}")
-    from tcgsim.simcore.games.onepiece.effects import opcodes, rules
-    return rules, opcodes
 
 
 def _rows(game: str, store: str | None) -> dict[str, dict]:

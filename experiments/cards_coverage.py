@@ -59,11 +59,17 @@ def corpus_figures(game_name: str | None, specs: list[str], store: str | None,
     return game.name, CorpusFigures(decks)
 
 
+def compiler(game: str):
+    """The effect compiler's rules and opcodes of `game`."""
+    if game != "onepiece":
+        raise InputError(f"the effect compiler covers onepiece only so far, not {game}")
+    from tcgsim.simcore.games.onepiece.effects import opcodes, rules
+    return rules, opcodes
+
+
 def _card_compiler(game: str, store):
     """code -> the compiled abilities of its stored text (None when the store lacks it)."""
     from functools import cache
-
-    from tcgsim.experiments.cards_cli import compiler
 
     rules, _ = compiler(game)
     if "text" not in store.columns:
