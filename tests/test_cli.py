@@ -385,3 +385,17 @@ def test_cards_explain_unknown_code_and_old_store_are_one_line_exit_2(tmp_path):
     r = tcgsim("cards", "explain", "XX01-001", "--store", _fx_store(old, with_text=False))
     assert r.returncode == 2 and "import the cards again" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("entry,needle", [
+    ('text = 3', "cards.XX-1.text: expected a string"),
+    ('text = "[On Play] Draw 1 card."\ntypes = "Navy"', "cards.XX-1.types"),
+])
+def test_card_file_text_errors_are_one_line_exit_2(tmp_path, entry, needle):
+    pool = tmp_path / "pool.toml"
+    pool.write_text('[cards.XX-1]\ncategory = "character"\ncolors = ["red"]\ncost = 1\n'
+                    f'power = 1000\n{entry}\n')
+    r = tcgsim("simulate", "red-luffy", "green-kid", "--cards", pool, "-n", "10")
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and str(pool) in lines[0], r.stderr

@@ -55,6 +55,7 @@ def one_line_error(code: int, err: str, *needles: str) -> None:
     (GOOD.replace('kind = "matchup"', 'kind = "duel"'), ["kind", "'duel'"]),
     (GOOD.replace("games = 400", "games = -4"), ["stop.games"]),
     ("kind = \"matchup\"\n", ["decks: missing"]),
+    ('effects = "some"\n' + GOOD, ["e.toml", "effects", "'some'"]),
 ])
 def test_bad_experiment_file(tmp_path, monkeypatch, capsys, text, needles):
     f = tmp_path / "e.toml"

@@ -75,7 +75,7 @@ def test_10_2_17_on_ko_in_battle():
     g.check()
 
 
-def test_look_search_adds_a_matching_card_and_the_rest_go_to_the_bottom():
+def test_8_4_4_1_look_search_adds_a_matching_card_and_the_rest_go_to_the_bottom():
     """[Main] Event: look at 5, reveal up to 1 {Test Crew} card and add it to hand, the rest
     to the bottom (8-4-4-1; "in any order" is the strategy's choice, kept as looked at)."""
     top = [S.C4K, FX["FX_CREW"], S.C5K, S.C6K, S.C2K_COST1, S.BLOCKER]
@@ -90,14 +90,14 @@ def test_look_search_adds_a_matching_card_and_the_rest_go_to_the_bottom():
     g.check()
 
 
-def test_look_search_without_a_match_adds_nothing():
+def test_8_4_4_1_look_search_without_a_match_adds_nothing():
     g = game(hands=([FX["FX_SEARCH"]], ()), decks=([S.C4K, S.C5K, S.C6K, S.C4K, S.C5K], ()))
     g.play(FX["FX_SEARCH"])
     assert g.hand(0) == [] and g.deck(0)[-5:] == [S.C4K, S.C5K, S.C6K, S.C4K, S.C5K]
     g.check()
 
 
-def test_look_then_trash_the_rest():
+def test_8_4_4_1_look_then_trash_the_rest():
     g = game(hands=([FX["FX_TRASH_SEARCH"]], ()), decks=([S.C4K, S.C6K, S.C5K], ()),
              don_active=(1, 0))
     g.play(FX["FX_TRASH_SEARCH"])
@@ -177,7 +177,7 @@ def test_8_3_2_leader_type_condition(leader, ramped):
     assert g.get(0, DON_ACTIVE) == (1 if ramped else 0)
 
 
-def test_optional_hand_cost_then_draw():
+def test_8_3_1_3_optional_hand_cost_then_draw():
     g = game(hands=([FX["FX_TRASH_COST"], S.FILLER], ()), decks=([S.C4K, S.C5K], ()),
              don_active=(1, 0))
     g.play(FX["FX_TRASH_COST"])
@@ -185,7 +185,7 @@ def test_optional_hand_cost_then_draw():
     g.check()
 
 
-def test_return_to_hand_and_to_deck_bottom():
+def test_8_4_4_1_return_to_hand_and_to_deck_bottom_choose_the_opponents_card():
     g = game(hands=([FX["FX_BOUNCE2"]], ()), chars=((), [S.RUSH]), don_active=(1, 0))
     g.play(FX["FX_BOUNCE2"])
     assert g.field_chars(1) == [] and g.hand(1) == [S.RUSH]
@@ -201,7 +201,7 @@ def test_6_6_leader_power_this_turn():
     assert g.get(0, F_TPOW + LEADER_REF) == 1000 and g.power(0, LEADER_REF) == 6000
 
 
-def test_draw_then_trash_from_hand():
+def test_8_4_1_draw_then_trash_from_hand_in_text_order():
     """The default strategy trashes the card of least cost (C4K, cost 1, over FILLER)."""
     g = game(hands=([FX["FX_LOOT"]], ()), decks=([S.FILLER, S.C4K], ()), don_active=(1, 0))
     g.play(FX["FX_LOOT"])
@@ -214,7 +214,7 @@ def test_6_4_don_from_the_don_deck_rested():
     assert g.get(0, DON_RESTED) == 2 and g.get(0, DON_DECK) == 8
 
 
-def test_mill_and_life_from_deck():
+def test_8_4_1_mill_and_4_6_life_from_the_deck():
     g = game(hands=([FX["FX_MILL2"]], ()), decks=([S.C4K, S.C5K, S.C6K], ()),
              don_active=(1, 0))
     g.play(FX["FX_MILL2"])
@@ -223,6 +223,16 @@ def test_mill_and_life_from_deck():
     g.play(FX["FX_LIFE_ADD"])
     assert g.life(0)[0] == S.C6K and len(g.life(0)) == 6
     g.check()
+
+
+def test_9_2_1_2_milling_the_last_card_loses_at_once():
+    """An effect that empties the deck: the player loses (deck out) at rule processing."""
+    from tcgsim.simcore.games.onepiece.layout import R_DECK_OUT
+
+    g = game(hands=([FX["FX_MILL2"]], ()), decks=([S.C4K], ()), don_active=(1, 0), pad=False)
+    g.play(FX["FX_MILL2"])
+    assert g.trash(0)[-1] == S.C4K and g.get(0, N_DECK) == 0
+    assert g.over and g.winner == 1 and g.reason == R_DECK_OUT
 
 
 def test_10_1_5_trigger_program_play_this_card_and_its_on_play():
