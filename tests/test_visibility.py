@@ -26,6 +26,7 @@ from tcgsim.strategies.registry import resolve
 
 GAME = get_game("onepiece")
 TABLE = GAME.load_cards(GAME.card_files())
+FX = empty_fx(len(TABLE.codes))
 
 
 def _state(strategy: str, turns: int, game: int):
@@ -75,11 +76,11 @@ def test_main_action_ignores_hidden_information(strategy: str, turns: int) -> No
         st, fams, prms, rng = _state(strategy, turns, game)
         p = int(st[G_ACTIVE])
         buf = np.zeros(256, dtype=np.int32)
-        ref = policy.main_action(st, TABLE.table, p, fams[p], prms[p], rng.copy(), 2 + p, buf)
+        ref = policy.main_action(st, TABLE.table, FX, p, fams[p], prms[p], rng.copy(), 2 + p, buf)
         for k in range(5):
             other = _hide(st, p, 100 * game + k)
             changed += int(not np.array_equal(other, st))
-            got = policy.main_action(other, TABLE.table, p, fams[p], prms[p], rng.copy(), 2 + p,
+            got = policy.main_action(other, TABLE.table, FX, p, fams[p], prms[p], rng.copy(), 2 + p,
                                      buf)
             assert got == ref
     assert changed > 0  # the hidden part really changed

@@ -8,6 +8,7 @@ from tcgsim.simcore.jit import kernel
 from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
+    activation_choice,
     attack_choice,
     don_choice,
     play_choice,
@@ -15,10 +16,13 @@ from tcgsim.strategies.onepiece.common import (
 
 
 @kernel
-def main_action(st, ct, p, prm, rng, s, buf):
+def main_action(st, ct, fx, p, prm, rng, s, buf):
     h = play_choice(st, ct, p, buf, True, int(prm[P_COUNTER_RESERVE]))
     if h >= 0:
         return encode(A_PLAY, h, 0)
+    a = activation_choice(st, ct, fx, p, buf)
+    if a != NO_ACTION:
+        return a
     if st[G_TURN] <= 2:
         return encode(A_END, 0, 0)
     a = don_choice(st, ct, p, int(prm[P_DON_MARGIN]), int(prm[P_COUNTER_RESERVE]))

@@ -7,6 +7,12 @@ their Main Phase logic and their defaults."""
 
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import INTENT_HARM, Q_COST_CARD, Q_PICK, Q_TARGET
+from tcgsim.simcore.games.onepiece.effects.query import (
+    ab_index,
+    ab_slot,
+    legal_activations,
+    used_bits,
+)
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     EMPTY,
@@ -31,6 +37,8 @@ from tcgsim.simcore.games.onepiece.legal import (
     NO_ACTION,
     Z_HAND,
     Z_LOOK,
+    act_a,
+    act_b,
     can_attack_with,
     can_be_attacked,
     can_play_from_hand,
@@ -49,6 +57,7 @@ from tcgsim.simcore.jit import kernel
 P_MULL_MIN, P_DON_MARGIN, P_COUNTER_LIFE, P_COUNTER_HAND = 0, 1, 2, 3
 P_BLOCK_LIFE, P_KO_MIN_COST, P_SAVE_COST, P_USE_TRIGGER = 4, 5, 6, 7
 P_COUNTER_RESERVE = 8
+SCRATCH = 192  # buf[SCRATCH:] is scratch space for effect queries; actions go below it
 
 
 @kernel
@@ -335,3 +344,16 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
 def confirm(st, ct, p, q, prm, rng, s):
     """Pay an optional cost, use a "you may": yes."""
     return True
+
+
+@kernel
+def activation_choice(st, ct, fx, p, buf):
+    """The first [Activate: Main] ability p may activate and has not used this turn (each at
+    most once a turn, so a cheap repeatable cost cannot loop), else NO_ACTION."""
+    n = legal_activations(st, ct, fx, p, buf, 0, buf[SCRATCH:])
+    for i in range(n):
+        r = act_a(buf[i])
+        ab = ab_index(st, fx, p, r, act_b(buf[i]))
+        if (used_bits(st, p, r) >> ab_slot(fx, ab)) & 1 == 0:
+            return buf[i]
+    return NO_ACTION

@@ -9,6 +9,7 @@ from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
     P_KO_MIN_COST,
+    activation_choice,
     attack_choice,
     don_choice,
     play_choice,
@@ -16,11 +17,14 @@ from tcgsim.strategies.onepiece.common import (
 
 
 @kernel
-def main_action(st, ct, p, prm, rng, s, buf):
+def main_action(st, ct, fx, p, prm, rng, s, buf):
     reserve = int(prm[P_COUNTER_RESERVE])
     h = play_choice(st, ct, p, buf, False, reserve)
     if h >= 0:
         return encode(A_PLAY, h, 0)
+    a = activation_choice(st, ct, fx, p, buf)
+    if a != NO_ACTION:
+        return a
     if st[G_TURN] <= 2:
         return encode(A_END, 0, 0)
     a = attack_choice(st, ct, p, prm[P_KO_MIN_COST], False)

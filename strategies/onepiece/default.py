@@ -9,6 +9,7 @@ from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
     P_KO_MIN_COST,
+    activation_choice,
     attack_choice,
     don_choice,
     play_choice,
@@ -16,10 +17,13 @@ from tcgsim.strategies.onepiece.common import (
 
 
 @kernel
-def main_action(st, ct, p, prm, rng, s, buf):
+def main_action(st, ct, fx, p, prm, rng, s, buf):
     h = play_choice(st, ct, p, buf, False, int(prm[P_COUNTER_RESERVE]))
     if h >= 0:
         return encode(A_PLAY, h, 0)
+    a = activation_choice(st, ct, fx, p, buf)
+    if a != NO_ACTION:
+        return a
     if st[G_TURN] <= 2:
         return encode(A_END, 0, 0)
     a = don_choice(st, ct, p, int(prm[P_DON_MARGIN]), int(prm[P_COUNTER_RESERVE]))

@@ -16,14 +16,14 @@ def mulligan(st, ct, p, fam, prm, rng, s):
 
 
 @kernel
-def main_action(st, ct, p, fam, prm, rng, s, buf):
+def main_action(st, ct, fx, p, fam, prm, rng, s, buf):
     if fam == RANDOM:
-        return random_play.main_action(st, ct, p, prm, rng, s, buf)
+        return random_play.main_action(st, ct, fx, p, prm, rng, s, buf)
     if fam == AGGRO:
-        return aggro.main_action(st, ct, p, prm, rng, s, buf)
+        return aggro.main_action(st, ct, fx, p, prm, rng, s, buf)
     if fam == CONTROL:
-        return control.main_action(st, ct, p, prm, rng, s, buf)
-    return default.main_action(st, ct, p, prm, rng, s, buf)
+        return control.main_action(st, ct, fx, p, prm, rng, s, buf)
+    return default.main_action(st, ct, fx, p, prm, rng, s, buf)
 
 
 @kernel

@@ -250,6 +250,15 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_TRASH_SEARCH", "character", 1, 1000, [],
          "[On Play] Look at 3 cards from the top of your deck; reveal up to 1 card and add it "
          "to your hand. Then, trash the rest.", ""),
+        ("FX_ACT_DRAW", "character", 1, 1000, [],
+         "[Activate: Main] [Once Per Turn] (1): Draw 1 card.", ""),
+        ("FX_ACT_REST", "character", 1, 1000, [],
+         "[Activate: Main] You may rest this Character: Up to 1 of your Leader or Character "
+         "cards gains +1000 power during this turn.", ""),
+        ("FX_COST_DOWN2", "character", 1, 1000, [],
+         "[On Play] Give up to 1 of your opponent's Characters -2 cost during this turn.", ""),
+        ("FX_SELF_RUSH", "character", 1, 4000, [],
+         "[On Play] This Character gains [Rush] during this turn.", ""),
     ]
 ]
 
@@ -477,6 +486,15 @@ class Game:
 
     def can_play(self, p: int, card: int) -> bool:
         return bool(LG.can_play_from_hand(self.st, self.ct, p, self.hand(p).index(card)))
+
+    def activations(self, p: int | None = None) -> list[tuple[int, int]]:
+        """(ref, k) of every [Activate: Main] ability p may activate now."""
+        from tcgsim.simcore.games.onepiece.effects.query import legal_activations
+
+        p = self.active if p is None else p
+        out = np.zeros(BUF, dtype=np.int32)
+        n = legal_activations(self.st, self.ct, self.fx, p, out, 0, self.buf)
+        return [((int(x) >> 8) & 0xFF, (int(x) >> 16) & 0xFF) for x in out[:n]]
 
     def act(self, kind: int, a: int = 0, b: int = 0) -> None:
         """Apply one Main Phase action of the turn player (checked for legality)."""

@@ -6,11 +6,15 @@ deck pair is."""
 import numpy as np
 import pytest
 
+from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece import legal as LG
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_DECK,
     DON_RESTED,
+    F_TCOST,
+    F_TKW,
     F_TPOW,
     LEADER_REF,
     N_DECK,
@@ -299,3 +303,85 @@ def test_mode_none_packs_nothing():
     assert np.array_equal(ct, S.FX_TABLE.table)
     from tcgsim.simcore.effects.fxlayout import H_NAB
     assert fx[H_NAB] == 0
+
+
+# ---------------------------------------------------------------- [Activate: Main] (10-2-2)
+
+
+def test_10_2_2_activate_main_is_a_main_phase_action_that_pays_its_cost():
+    g = game(chars=([FX["FX_ACT_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0))
+    assert g.activations() == [(0, 0)]
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.hand(0) == [S.C4K]
+    assert g.don(0)["active"] == 0 and g.don(0)["rested"] == 1
+    assert abilities(g) == [FX["FX_ACT_DRAW"]]
+    g.check()
+
+
+def test_10_2_13_once_per_turn_activates_once_until_the_turn_ends():
+    g = game(chars=([FX["FX_ACT_DRAW"]], ()), decks=([S.C4K, S.C5K], ()), don_active=(3, 0))
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.activations() == []  # DON!! left, but used this turn
+    g.end_phase()
+    assert g.activations(0) == [(0, 0)]
+
+
+def test_10_2_13_activating_a_spent_once_per_turn_ability_is_illegal():
+    g = game(chars=([FX["FX_ACT_DRAW"]], ()), decks=([S.C4K, S.C5K], ()), don_active=(3, 0))
+    g.act(LG.A_ACTIVATE, 0, 0)
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.error == EN.ERR_ILLEGAL
+
+
+def test_8_3_1_3_an_ability_whose_cost_cannot_be_paid_cannot_be_activated():
+    g = game(chars=([FX["FX_ACT_DRAW"]], ()), decks=([S.C4K], ()), don_active=(0, 0))
+    assert g.activations() == []
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.error == EN.ERR_ILLEGAL and g.hand(0) == []
+
+
+def test_8_3_1_rest_this_character_as_the_cost():
+    """"You may rest this Character:" is paid by resting it; rested, it cannot pay again."""
+    g = game(chars=([FX["FX_ACT_REST"]], ()))
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.rested(0, 0) == 1
+    assert sum(g.get(0, F_TPOW + r) for r in range(6)) == 1000
+    assert g.activations() == []
+    g.check()
+
+
+def test_10_2_2_the_default_strategy_activates_an_ability_once_a_turn():
+    g = game(chars=([FX["FX_ACT_REST"]], ()), decks=([S.C4K] * 3, ()), don_active=(0, 0))
+    g.main_phase()
+    assert abilities(g) == [FX["FX_ACT_REST"]]
+    g.check()
+
+
+# ---------------------------------------------------------------- modifiers of this turn
+
+
+def test_2_7_6_a_cost_modifier_changes_what_a_cost_bound_matches_until_the_turn_ends():
+    """-2 cost makes the cost-5 Character a target of "cost of 3 or less"; the modifier is
+    gone at the end of the turn (6-6)."""
+    g = game(hands=([FX["FX_COST_DOWN2"], FX["FX_KO3"]], ()), chars=((), [S.C3K_COST5]),
+             don_active=(2, 0))
+    g.play(FX["FX_COST_DOWN2"])
+    assert g.get(1, F_TCOST + 0) == -2
+    g.end_phase()
+    assert g.get(1, F_TCOST + 0) == 0
+    g2 = game(hands=([FX["FX_COST_DOWN2"], FX["FX_KO3"]], ()), chars=((), [S.C3K_COST5]),
+              don_active=(2, 0))
+    g2.play(FX["FX_COST_DOWN2"])
+    g2.play(FX["FX_KO3"])
+    assert g2.trash(1) == [S.C3K_COST5]
+    g2.check()
+
+
+def test_10_1_1_rush_granted_during_this_turn_lets_a_new_character_attack():
+    g = game(hands=([FX["FX_SELF_RUSH"], S.C4K], ()), don_active=(2, 0))
+    g.play(FX["FX_SELF_RUSH"])
+    g.play(S.C4K)
+    rush, vanilla = g.slot_of(0, FX["FX_SELF_RUSH"]), g.slot_of(0, S.C4K)
+    assert g.can_attack_with(0, rush) and not g.can_attack_with(0, vanilla)
+    g.end_phase()
+    assert g.get(0, F_TKW + rush) == 0

@@ -10,8 +10,9 @@ does. Decisions are asked of the seat's strategy through strategies.onepiece.pol
 from tcgsim.simcore.effects.fxlayout import H_TMASK
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
-from tcgsim.simcore.games.onepiece.effects.interp import fire, fire_field, has_timing
+from tcgsim.simcore.games.onepiece.effects.interp import activate, fire, fire_field, has_timing
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
+    PR_NO_KO_BATTLE,
     T_COUNTER,
     T_END_OF_OPP_TURN,
     T_END_OF_YOUR_TURN,
@@ -39,7 +40,10 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_DON,
     F_RESTED,
     F_SICK,
+    F_TCOST,
+    F_TKW,
     F_TPOW,
+    F_USED,
     G_ACTIONS,
     G_ACTIVE,
     G_ATT,
@@ -83,14 +87,17 @@ from tcgsim.simcore.games.onepiece.layout import (
     S_TRIGGERS,
     STAGE,
     STAGE_RESTED,
+    STAGE_USED,
     TRASH,
     TRASH_CAP,
 )
 from tcgsim.simcore.games.onepiece.legal import (
+    A_ACTIVATE,
     A_ATTACK,
     A_DON,
     A_END,
     A_PLAY,
+    STAGE_REF,
     act_a,
     act_b,
     act_kind,
@@ -104,6 +111,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     has_legal_blocker,
     is_legal_blocker,
     power,
+    slot_kw,
 )
 from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR_* for callers)
     ERR_CARDS,
@@ -416,10 +424,12 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
     log(st, lg, E.E_POWER, p, pa, pt, 0)
     if pa >= pt:
         if st[G_TGT] == LEADER_REF:
-            card = st[G_ATT_CARD]
-            amount = 2 if has_kw(ct, card, C.KW_DOUBLE_ATTACK) else 1
-            damage_leader(st, ct, fx, lg, o, amount, has_kw(ct, card, C.KW_BANISH), fams, prms,
+            kw = slot_kw(st, ct, p, st[G_ATT])
+            amount = 2 if kw & C.KW_DOUBLE_ATTACK else 1
+            damage_leader(st, ct, fx, lg, o, amount, (kw & C.KW_BANISH) != 0, fams, prms,
                           rng, buf)
+        elif slot_kw(st, ct, o, st[G_TGT]) & PR_NO_KO_BATTLE:
+            log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)  # "cannot be K.O.'d in battle"
         else:
             card = st[G_TGT_CARD]
             ko(st, lg, o, st[G_TGT])
@@ -459,7 +469,7 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
         place_stage(st, lg, p, card)
         eff = ct[card, C.MAIN_EFF]
         if has_timing(fx, card, T_ON_PLAY):
-            fire(st, ct, fx, lg, T_ON_PLAY, p, card, -1,
+            fire(st, ct, fx, lg, T_ON_PLAY, p, card, STAGE_REF,
                  fams, prms, rng, buf)
         elif eff != C.EFF_NONE:  # [On Play]
             resolve_effect(st, ct, fx, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
@@ -501,6 +511,8 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
             fail(st, lg, ERR_ILLEGAL)
             return
         give_don(st, lg, p, a, k)
+    elif kind == A_ACTIVATE:  # 10-2-2
+        activate(st, ct, fx, lg, p, a, act_b(action), fams, prms, rng, buf)
     elif kind == A_ATTACK:
         t = act_b(action)
         if a >= NREF or t >= NREF or not can_attack_with(st, ct, p, a) \
@@ -611,6 +623,11 @@ def end_phase(st):
         for p in range(2):
             st[p * PSIZE + F_TPOW + r] = 0
             st[p * PSIZE + F_SICK + r] = 0
+            st[p * PSIZE + F_USED + r] = 0  # 10-2-13: [Once Per Turn] counts per turn
+            st[p * PSIZE + F_TCOST + r] = 0
+            st[p * PSIZE + F_TKW + r] = 0
+    for p in range(2):
+        st[p * PSIZE + STAGE_USED] = 0
     st[G_ACTIVE] = 1 - st[G_ACTIVE]
 
 
@@ -641,7 +658,7 @@ def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
     """6-5: the turn player's strategy acts until it declares the end."""
     p = st[G_ACTIVE]
     while st[G_OVER] == 0:
-        action = policy.main_action(st, ct, p, fams[p], prms[p], rng, 2 + p, buf)
+        action = policy.main_action(st, ct, fx, p, fams[p], prms[p], rng, 2 + p, buf)
         if act_kind(action) == A_END:
             return
         apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)

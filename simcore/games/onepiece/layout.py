@@ -25,10 +25,13 @@ F_DON = F_RESTED + NREF  # DON given
 F_SICK = F_DON + NREF  # played this turn
 F_TPOW = F_SICK + NREF  # power modifier "during this turn"
 F_BPOW = F_TPOW + NREF  # power modifier "during this battle"
-STAGE = F_BPOW + NREF
+F_USED = F_BPOW + NREF  # a bit per ability of the card used this turn ([Once Per Turn], 10-2-13)
+F_TCOST = F_USED + NREF  # cost modifier "during this turn" (2-7-6)
+F_TKW = F_TCOST + NREF  # keywords granted and prohibitions (effects PR_* bits) "during this turn"
+STAGE = F_TKW + NREF
 # The per-slot fields a card takes with it: cleared when a Character leaves the area and
 # when one is placed (a new per-slot field is added here and nowhere else).
-SLOT_FIELDS = (F_RESTED, F_DON, F_SICK, F_TPOW, F_BPOW)
+SLOT_FIELDS = (F_RESTED, F_DON, F_SICK, F_TPOW, F_BPOW, F_USED, F_TCOST, F_TKW)
 STAGE_RESTED = STAGE + 1
 N_DECK = STAGE + 2
 N_HAND = N_DECK + 1
@@ -40,15 +43,16 @@ DON_ACTIVE = N_DECK + 6
 DON_RESTED = N_DECK + 7
 LIMBO = N_DECK + 8  # a used Trigger card while it resolves (10-1-5-3), else EMPTY
 LOST = N_DECK + 9  # a defeat condition was met (9-2-1)
+STAGE_USED = N_DECK + 10  # F_USED of the Stage
 # Per-player statistics.
-S_MULLIGAN = N_DECK + 10
-S_DAMAGE = N_DECK + 11  # Life cards lost to damage
-S_COUNTERS = N_DECK + 12  # counter cards used
-S_TRIGGERS = N_DECK + 13  # Triggers activated
-S_BLOCKS = N_DECK + 14
-S_KOS = N_DECK + 15  # own Characters K.O.'d
-S_PLAYED = N_DECK + 16  # cards played from hand
-PSIZE = N_DECK + 17
+S_MULLIGAN = N_DECK + 11
+S_DAMAGE = N_DECK + 12  # Life cards lost to damage
+S_COUNTERS = N_DECK + 13  # counter cards used
+S_TRIGGERS = N_DECK + 14  # Triggers activated
+S_BLOCKS = N_DECK + 15
+S_KOS = N_DECK + 16  # own Characters K.O.'d
+S_PLAYED = N_DECK + 17  # cards played from hand
+PSIZE = N_DECK + 18
 
 # Globals.
 G = 2 * PSIZE

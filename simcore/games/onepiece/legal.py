@@ -5,6 +5,7 @@ only the state, never changes it.
 """
 
 from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece.effects.opcodes import PR_NO_ATTACK, PR_NO_BLOCK
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     DON_ACTIVE,
@@ -14,6 +15,8 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_DON,
     F_RESTED,
     F_SICK,
+    F_TCOST,
+    F_TKW,
     F_TPOW,
     G_ACTIVE,
     G_TGT,
@@ -25,12 +28,17 @@ from tcgsim.simcore.games.onepiece.layout import (
     NCHAR,
     NREF,
     PSIZE,
+    STAGE,
+    TRASH,
 )
 from tcgsim.simcore.jit import kernel
 
 # Main Phase actions, encoded kind | a << 8 | b << 16: A_PLAY (a = hand index),
-# A_DON (a = ref receiving, b = how many, 0 meaning 1), A_ATTACK (a = attacker, b = target).
-A_END, A_PLAY, A_DON, A_ATTACK = 0, 1, 2, 3
+# A_DON (a = ref receiving, b = how many, 0 meaning 1), A_ATTACK (a = attacker, b = target),
+# A_ACTIVATE (a = ref, or STAGE_REF for the Stage; b = the ability's row within its card's
+# abilities in fx: effects/query.legal_activations lists them).
+A_END, A_PLAY, A_DON, A_ATTACK, A_ACTIVATE = 0, 1, 2, 3, 4
+STAGE_REF = 6
 NO_ACTION = -1
 
 
@@ -72,6 +80,20 @@ def has_kw(ct, card, kw):
 
 
 @kernel
+def slot_kw(st, ct, p, r):
+    """Keywords of p's field card r: printed, and granted by effects this turn (10-1); with
+    the effects' prohibition bits (PR_*) above them."""
+    return ct[st[p * PSIZE + F_CARD + r], C.KEYWORDS] | st[p * PSIZE + F_TKW + r]
+
+
+@kernel
+def field_cost(st, ct, p, r):
+    """Current cost of p's field card r: printed cost and this turn's modifiers, never below
+    0 (2-7-6)."""
+    return max(0, ct[st[p * PSIZE + F_CARD + r], C.COST] + st[p * PSIZE + F_TCOST + r])
+
+
+@kernel
 def can_attack_with(st, ct, p, r):
     """6-5-6-1: no battle on either player's first turn; 7-1-1-1: active attacker;
     3-7-4/10-1-1-1: a Character played this turn needs [Rush]."""
@@ -81,7 +103,10 @@ def can_attack_with(st, ct, p, r):
     card = st[b + F_CARD + r]
     if card == EMPTY or st[b + F_RESTED + r] != 0:
         return False
-    if r != LEADER_REF and st[b + F_SICK + r] != 0 and not has_kw(ct, card, C.KW_RUSH):
+    kw = slot_kw(st, ct, p, r)
+    if kw & PR_NO_ATTACK:
+        return False
+    if r != LEADER_REF and st[b + F_SICK + r] != 0 and (kw & C.KW_RUSH) == 0:
         return False
     return True
 
@@ -140,8 +165,10 @@ def is_legal_blocker(st, ct, d, r):
     b = d * PSIZE
     if r == LEADER_REF or r == st[G_TGT]:
         return False
-    card = st[b + F_CARD + r]
-    return card != EMPTY and st[b + F_RESTED + r] == 0 and has_kw(ct, card, C.KW_BLOCKER)
+    if st[b + F_CARD + r] == EMPTY or st[b + F_RESTED + r] != 0:
+        return False
+    kw = slot_kw(st, ct, d, r)
+    return (kw & C.KW_BLOCKER) != 0 and (kw & PR_NO_BLOCK) == 0
 
 
 @kernel
@@ -215,8 +242,8 @@ def effect_targets(st, ct, p, eff, val, out):
 # A card an effect may choose, as the interpreter hands it to a strategy:
 # owner << 14 | zone << 8 | index, with the zones of effects/opcodes.py (Z_FIELD_CHAR,
 # Z_FIELD_LC and Z_LEADER: a slot ref; Z_HAND: a hand index; Z_LOOK: the position in the
-# look window, 0 = the top card of the deck).
-Z_FIELD_CHAR, Z_FIELD_LC, Z_LEADER, Z_HAND, Z_LOOK = 0, 1, 2, 3, 5
+# look window, 0 = the top card of the deck; Z_TRASH: a trash index; Z_STAGE: the Stage).
+Z_FIELD_CHAR, Z_FIELD_LC, Z_LEADER, Z_HAND, Z_TRASH, Z_LOOK, Z_STAGE = 0, 1, 2, 3, 4, 5, 8
 
 
 @kernel
@@ -249,4 +276,8 @@ def cand_card(st, c):
         return st[b + HAND + i]
     if z == Z_LOOK:
         return st[b + DECK + st[b + N_DECK] - 1 - i]
+    if z == Z_TRASH:
+        return st[b + TRASH + i]
+    if z == Z_STAGE:
+        return st[b + STAGE]
     return st[b + F_CARD + i]

@@ -33,6 +33,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     SLOT_FIELDS,
     STAGE,
     STAGE_RESTED,
+    STAGE_USED,
     TRASH,
     TRASH_CAP,
 )
@@ -190,4 +191,5 @@ def place_stage(st, lg, p, card):
         log(st, lg, E.E_STAGE_OUT, p, old, 0, 0)
     st[b + STAGE] = card
     st[b + STAGE_RESTED] = 0
+    st[b + STAGE_USED] = 0
     log(st, lg, E.E_PLAY, p, card, LEADER_REF + 1, 0)

@@ -25,47 +25,24 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_PC,
     AB_SLOT,
     AB_TIMING,
-    AB_W,
-    CD_CMP,
-    CD_FLT,
-    CD_KIND,
-    CD_NEG,
-    CD_VALUE,
-    CD_WHO,
-    CMP_GE,
-    CMP_LE,
-    CODE_W,
-    COND_W,
-    FL_COLOR,
-    FL_COST_MAX,
-    FL_COST_MIN,
-    FL_FLAGS,
-    FL_OWNER,
-    FL_POW_MAX,
-    FL_POW_MIN,
-    FL_PRED_ALL,
-    FL_PRED_NONE,
-    FL_STATE,
-    FL_ZONE,
-    FLF_EXCLUDE_SELF,
-    FLT_W,
-    H_AB,
     H_CARD_AB,
-    H_CARD_PRED,
-    H_CARD_TM,
-    H_CODE,
-    H_COND,
-    H_FLT,
     H_NAB,
     H_TMASK,
-    OWN_ANY,
     OWN_OPP,
-    ST_ACTIVE,
-    ST_RESTED,
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.effects.query import (
+    ab_get,
+    can_activate,
+    can_pay,
+    candidates,
+    code_get,
+    cond_holds,
+    has_timing,
+    once_spent,
+)
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,
@@ -78,8 +55,10 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_CARD,
     F_DON,
     F_RESTED,
+    F_TCOST,
+    F_TKW,
     F_TPOW,
-    G_ACTIVE,
+    F_USED,
     G_ATT,
     G_LOOK_N,
     G_OK,
@@ -107,21 +86,25 @@ from tcgsim.simcore.games.onepiece.layout import (
     R_DECK_OUT,
     SEL_CAP,
     STAGE,
+    STAGE_RESTED,
+    STAGE_USED,
     TRASH,
     TRASH_CAP,
 )
 from tcgsim.simcore.games.onepiece.legal import (
+    STAGE_REF,
     Z_FIELD_CHAR,
     Z_FIELD_LC,
     Z_HAND,
     Z_LEADER,
     Z_LOOK,
+    Z_TRASH,
     cand_card,
     cand_encode,
     cand_index,
     cand_owner,
     cand_zone,
-    power,
+    slot_kw,
 )
 from tcgsim.simcore.games.onepiece.zones import (
     ERR_FX_QUEUE,
@@ -140,195 +123,8 @@ from tcgsim.simcore.games.onepiece.zones import (
 from tcgsim.simcore.jit import kernel
 from tcgsim.strategies.onepiece import policy
 
-MAX_CAND = 64  # candidates written to buf (a field has at most 12 cards, a hand 50)
-
 # numba compiles a function once per argument types, and a literal argument (a timing
 # constant, -1) is a type of its own: the large functions get int64 scalars only.
-
-# ---------------------------------------------------------------- fx accessors
-
-
-@kernel
-def has_timing(fx, card, t):
-    """Does `card` have a packed ability of timing t?"""
-    if fx[H_NAB] == 0:
-        return False
-    return (fx[fx[H_CARD_TM] + card] >> t) & 1 == 1
-
-
-@kernel
-def ab_get(fx, ab, col):
-    return fx[fx[H_AB] + ab * AB_W + col]
-
-
-@kernel
-def code_get(fx, row, col):
-    return fx[fx[H_CODE] + row * CODE_W + col]
-
-
-@kernel
-def flt_get(fx, f, col):
-    return fx[fx[H_FLT] + f * FLT_W + col]
-
-
-@kernel
-def cond_get(fx, c, col):
-    return fx[fx[H_COND] + c * COND_W + col]
-
-
-# ---------------------------------------------------------------- filters and conditions
-
-
-@kernel
-def owner_matches(flt_owner, p, owner):
-    if flt_owner == OWN_ANY:
-        return True
-    return (owner == p) == (flt_owner != OWN_OPP)
-
-
-@kernel
-def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
-    """Does candidate c (legal.cand_encode) satisfy filter row f for controller p?"""
-    owner = cand_owner(c)
-    if not owner_matches(flt_get(fx, f, FL_OWNER), p, owner):
-        return False
-    card = cand_card(st, c)
-    z = cand_zone(c)
-    on_field = z == Z_FIELD_CHAR or z == Z_FIELD_LC or z == Z_LEADER
-    color = flt_get(fx, f, FL_COLOR)
-    if color != 0 and (ct[card, C.COLORS] & color) == 0:
-        return False
-    preds = fx[fx[H_CARD_PRED] + card]
-    need = flt_get(fx, f, FL_PRED_ALL)
-    if (preds & need) != need or (preds & flt_get(fx, f, FL_PRED_NONE)) != 0:
-        return False
-    cost = ct[card, C.COST]
-    lo = flt_get(fx, f, FL_COST_MIN)
-    hi = flt_get(fx, f, FL_COST_MAX)
-    if (lo >= 0 and cost < lo) or (hi >= 0 and cost > hi):
-        return False
-    pw = power(st, ct, owner, cand_index(c)) if on_field else ct[card, C.POWER]
-    lo = flt_get(fx, f, FL_POW_MIN)
-    hi = flt_get(fx, f, FL_POW_MAX)
-    if (lo >= 0 and pw < lo) or (hi >= 0 and pw > hi):
-        return False
-    state = flt_get(fx, f, FL_STATE)
-    if state != 0 and on_field:
-        rested = st[owner * PSIZE + F_RESTED + cand_index(c)] != 0
-        if (state == ST_ACTIVE and rested) or (state == ST_RESTED and not rested):
-            return False
-    if flt_get(fx, f, FL_FLAGS) & FLF_EXCLUDE_SELF:
-        if on_field and owner == p and cand_index(c) == src_ref:
-            return False
-        if not on_field and card == src_card:
-            return False
-    return True
-
-
-@kernel
-def add_if_match(st, ct, fx, f, p, c, src_card, src_ref, buf, n):
-    """Append candidate c to buf[:n] when it matches filter f; the new count."""
-    if n < MAX_CAND and flt_match(st, ct, fx, f, p, c, src_card, src_ref):
-        buf[n] = c
-        return n + 1
-    return n
-
-
-@kernel
-def candidates(st, ct, fx, f, p, src_card, src_ref, buf):
-    """Write the cards matching filter row f (in its zone, for controller p) to buf; their
-    number. Field cards in slot order, the Leader last; hand and look window in order."""
-    z = flt_get(fx, f, FL_ZONE)
-    n = 0
-    for k in range(2):
-        o = p if k == 0 else 1 - p
-        b = o * PSIZE
-        if not owner_matches(flt_get(fx, f, FL_OWNER), p, o):
-            continue
-        if z == Z_FIELD_CHAR or z == Z_FIELD_LC:
-            for r in range(NCHAR):
-                if st[b + F_CARD + r] != EMPTY:
-                    n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, r), src_card, src_ref,
-                                     buf, n)
-        if z == Z_FIELD_LC or z == Z_LEADER:
-            n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, LEADER_REF), src_card,
-                             src_ref, buf, n)
-        if z == Z_HAND and o == p:
-            for h in range(st[b + N_HAND]):
-                n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, h), src_card, src_ref,
-                                 buf, n)
-        if z == Z_LOOK and o == p:
-            for i in range(st[G_LOOK_N]):
-                n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
-                                 buf, n)
-    return n
-
-
-@kernel
-def compare(v, cmp, value):
-    if cmp == CMP_GE:
-        return v >= value
-    if cmp == CMP_LE:
-        return v <= value
-    return v == value
-
-
-@kernel
-def don_on_field(st, o):
-    b = o * PSIZE
-    v = st[b + DON_ACTIVE] + st[b + DON_RESTED]
-    for r in range(NREF):
-        v += st[b + F_DON + r]
-    return v
-
-
-@kernel
-def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
-    """Condition row c for controller p (8-3-2)."""
-    kind = cond_get(fx, c, CD_KIND)
-    o = 1 - p if cond_get(fx, c, CD_WHO) == OWN_OPP else p
-    b = o * PSIZE
-    cmp = cond_get(fx, c, CD_CMP)
-    value = cond_get(fx, c, CD_VALUE)
-    ok = False
-    if kind == oc.CK_LEADER_PRED:
-        f = cond_get(fx, c, CD_FLT)
-        ok = flt_match(st, ct, fx, f, p, cand_encode(o, Z_LEADER, LEADER_REF), src_card,
-                       src_ref)
-    elif kind == oc.CK_TRASH:
-        ok = compare(st[b + N_TRASH], cmp, value)
-    elif kind == oc.CK_LIFE:
-        ok = compare(st[b + N_LIFE], cmp, value)
-    elif kind == oc.CK_HAND:
-        ok = compare(st[b + N_HAND], cmp, value)
-    elif kind == oc.CK_DON_FIELD:
-        ok = compare(don_on_field(st, o), cmp, value)
-    elif kind == oc.CK_DON_ACTIVE:
-        ok = compare(st[b + DON_ACTIVE], cmp, value)
-    elif kind == oc.CK_DON_GIVEN_SELF:  # [DON!! xN] (10-2-9)
-        ok = src_ref >= 0 and st[p * PSIZE + F_CARD + src_ref] == src_card \
-            and st[p * PSIZE + F_DON + src_ref] >= value
-    elif kind == oc.CK_YOUR_TURN:
-        ok = st[G_ACTIVE] == p
-    elif kind == oc.CK_OPP_TURN:
-        ok = st[G_ACTIVE] != p
-    elif kind == oc.CK_COUNT:
-        ok = compare(candidates(st, ct, fx, cond_get(fx, c, CD_FLT), p, src_card, src_ref,
-                                buf), cmp, value)
-    elif kind == oc.CK_CHARS:
-        n = 0
-        for r in range(NCHAR):
-            if st[b + F_CARD + r] != EMPTY:
-                n += 1
-        ok = compare(n, cmp, value)
-    elif kind == oc.CK_DECK:
-        ok = compare(st[b + N_DECK], cmp, value)
-    elif kind == oc.CK_OK:
-        ok = st[G_OK] != 0
-    if cond_get(fx, c, CD_NEG) != 0:
-        return not ok
-    return ok
-
 
 # ---------------------------------------------------------------- the pending queue
 
@@ -374,17 +170,21 @@ def ask(st, ct, lg, p, q, intent, fams, prms, rng, buf, n, upto):
 
 @kernel
 def intent_of(op):
-    if op == oc.OP_KO or op == oc.OP_REST or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK:
+    if op == oc.OP_KO or op == oc.OP_REST or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK \
+            or op == oc.OP_TRASH or op == oc.OP_PROHIBIT:
+        return oc.INTENT_HARM
+    if op == oc.OP_COST:
         return oc.INTENT_HARM
     return oc.INTENT_HELP
 
 
 @kernel
 def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, prms, rng,
-           buf):
+           buf, append):
     """OP_SEL: choose `count` cards matching filter f ("up to": 0..count, 8-4-4-1; else as
-    many as possible, 1-3-2) into the selection register."""
-    st[G_SEL_N] = 0
+    many as possible, 1-3-2) into the selection register (after what it holds: OP_SEL_ADD)."""
+    if not append:
+        st[G_SEL_N] = 0
     for _ in range(count):
         n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
         m = 0  # drop those already selected
@@ -453,29 +253,105 @@ def sel_on_field(st, k):
     return o, r
 
 
-# ---------------------------------------------------------------- costs (8-3-1)
+@kernel
+def take_from_trash(st, o, i):
+    """Take the card at trash index i of o out of the trash."""
+    b = o * PSIZE
+    n = st[b + N_TRASH]
+    card = st[b + TRASH + i]
+    for j in range(i, n - 1):
+        st[b + TRASH + j] = st[b + TRASH + j + 1]
+    st[b + N_TRASH] = n - 1
+    return card
 
 
 @kernel
-def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
+def take_life(st, o, bottom):
+    """Take o's top (or bottom) Life card; EMPTY when there is none."""
+    b = o * PSIZE
+    n = st[b + N_LIFE]
+    if n == 0:
+        return EMPTY
+    if bottom == 0:
+        st[b + N_LIFE] = n - 1
+        return st[b + LIFE + n - 1]
+    card = st[b + LIFE]
+    for j in range(n - 1):
+        st[b + LIFE + j] = st[b + LIFE + j + 1]
+    st[b + N_LIFE] = n - 1
+    return card
+
+
+@kernel
+def don_minus(st, p, a):
+    """Return a DON!! cards of p's field to the DON!! deck: rested first, then active, then
+    given (8-3-1-6, 10-2-6)."""
     b = p * PSIZE
-    op = code_get(fx, row, 0)
-    a = code_get(fx, row, 1)
-    if op == oc.OP_C_REST_DON:
-        return st[b + DON_ACTIVE] >= a
-    if op == oc.OP_C_DON_MINUS:
-        return don_on_field(st, p) >= a
-    if op == oc.OP_C_TRASH_HAND:
-        f = code_get(fx, row, 2)
-        if f < 0:
-            return st[b + N_HAND] >= a
-        return candidates(st, ct, fx, f, p, src_card, src_ref, buf) >= a
-    if op == oc.OP_C_REST_SELF:
-        return src_ref >= 0 and st[b + F_CARD + src_ref] == src_card \
-            and st[b + F_RESTED + src_ref] == 0
-    if op == oc.OP_C_TRASH_SELF:
-        return 0 <= src_ref < NCHAR and st[b + F_CARD + src_ref] == src_card
-    return False
+    k = a
+    m = min(k, st[b + DON_RESTED])
+    st[b + DON_RESTED] -= m
+    k -= m
+    m = min(k, st[b + DON_ACTIVE])
+    st[b + DON_ACTIVE] -= m
+    k -= m
+    for r in range(NREF):
+        m = min(k, st[b + F_DON + r])
+        st[b + F_DON + r] -= m
+        k -= m
+    st[b + DON_DECK] += a - k
+
+
+@kernel
+def choose_card(st, ct, fx, lg, p, f, q, intent, upto, src_card, src_ref, fams, prms, rng,
+                buf):
+    """p's choice of one card matching filter f (a cand_encode value), or -1 (none, or "up
+    to" declined)."""
+    n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+    i = ask(st, ct, lg, np.int64(p), np.int64(q), np.int64(intent), fams, prms, rng, buf,
+            np.int64(n), np.int64(upto))
+    return -1 if i < 0 else buf[i]
+
+
+@kernel
+def play_free(st, ct, fx, lg, p, card, rested, fams, prms, rng):
+    """Play `card` by an effect, paying no cost; its [On Play] waits in the queue (8-6-3)."""
+    cat = ct[card, C.CATEGORY]
+    if cat == C.CHARACTER:
+        slot = place_character(st, ct, lg, p, card, fams, prms, rng)
+        if slot >= 0:
+            st[p * PSIZE + F_RESTED + slot] = rested
+            enqueue(st, fx, lg, np.int64(oc.T_ON_PLAY), np.int64(p), np.int64(card),
+                    np.int64(slot))
+    elif cat == C.STAGE:
+        place_stage(st, lg, p, card)
+        st[p * PSIZE + STAGE_RESTED] = rested
+        enqueue(st, fx, lg, np.int64(oc.T_ON_PLAY), np.int64(p), np.int64(card),
+                np.int64(STAGE_REF))
+    else:
+        to_trash(st, p, card)
+
+
+@kernel
+def removable(st, ct, p, o, r, op):
+    """May p's effect `op` move o's field card r: a Character, not protected by "cannot be
+    K.O.'d by effects" or "cannot be removed from the field by your opponent's effects"."""
+    if r == LEADER_REF:
+        return False
+    kw = slot_kw(st, ct, o, r)
+    if o != p and (kw & oc.PR_NO_REMOVE_EFFECT) != 0:
+        return False
+    return op != oc.OP_KO or (kw & oc.PR_NO_KO_EFFECT) == 0
+
+
+@kernel
+def ko_by_effect(st, fx, lg, o, r):
+    """K.O. o's Character r by an effect; its [On K.O.] waits in the queue (10-2-17)."""
+    card = st[o * PSIZE + F_CARD + r]
+    ko(st, lg, o, r)
+    enqueue(st, fx, lg, np.int64(oc.T_ON_KO), np.int64(o), np.int64(card), np.int64(-1))
+
+
+# ---------------------------------------------------------------- costs (8-3-1)
 
 
 @kernel
@@ -483,30 +359,65 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
     b = p * PSIZE
     op = code_get(fx, row, 0)
     a = code_get(fx, row, 1)
+    bb = code_get(fx, row, 2)
     if op == oc.OP_C_REST_DON:  # 8-3-1-5
         st[b + DON_ACTIVE] -= a
         st[b + DON_RESTED] += a
-    elif op == oc.OP_C_DON_MINUS:  # 8-3-1-6: rested first, then active, then given
-        k = a
-        m = min(k, st[b + DON_RESTED])
-        st[b + DON_RESTED] -= m
-        k -= m
-        m = min(k, st[b + DON_ACTIVE])
-        st[b + DON_ACTIVE] -= m
-        k -= m
-        for r in range(NREF):
-            m = min(k, st[b + F_DON + r])
-            st[b + F_DON + r] -= m
-            k -= m
-        st[b + DON_DECK] += a
+    elif op == oc.OP_C_DON_MINUS:  # 8-3-1-6
+        don_minus(st, p, a)
     elif op == oc.OP_C_TRASH_HAND:
-        trash_from_hand(st, ct, fx, lg, p, a, code_get(fx, row, 2), src_card, src_ref, fams,
-                        prms, rng, buf)
+        trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
     elif op == oc.OP_C_REST_SELF:
-        st[b + F_RESTED + src_ref] = 1
+        if src_ref == STAGE_REF:
+            st[b + STAGE_RESTED] = 1
+        else:
+            st[b + F_RESTED + src_ref] = 1
     elif op == oc.OP_C_TRASH_SELF:
-        card = leave_field(st, p, src_ref)
-        to_trash(st, p, card)
+        if src_ref == STAGE_REF:
+            st[b + STAGE] = EMPTY
+            to_trash(st, p, src_card)
+        else:
+            card = leave_field(st, p, src_ref)
+            to_trash(st, p, card)
+    elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN:
+        c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
+                        np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams, prms,
+                        rng, buf)
+        if c >= 0:
+            r = cand_index(c)
+            if op == oc.OP_C_REST_OWN:
+                st[b + F_RESTED + r] = 1
+            elif op == oc.OP_C_KO_OWN:
+                ko_by_effect(st, fx, lg, p, r)
+            else:
+                card = leave_field(st, p, r)
+                push(st, b, HAND, N_HAND, HAND_CAP, card)
+                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_HAND, 0)
+    elif op == oc.OP_C_HAND_TO_DECK:
+        hand_to_deck(st, ct, fx, lg, p, a, bb, fams, prms, rng, buf)
+    elif op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
+        for _ in range(a):
+            card = take_life(st, p, bb if op == oc.OP_C_LIFE_TO_HAND else 0)
+            if card == EMPTY:
+                break
+            if op == oc.OP_C_LIFE_TO_HAND:
+                push(st, b, HAND, N_HAND, HAND_CAP, card)
+            else:
+                to_trash(st, p, card)
+    elif op == oc.OP_C_TRASH_TO_DECK:
+        for _ in range(a):
+            if bb < 0:
+                n = st[b + N_TRASH]
+                for i in range(n):
+                    buf[i] = cand_encode(p, Z_TRASH, i)
+            else:
+                n = candidates(st, ct, fx, bb, p, src_card, src_ref, buf)
+            i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_COST_CARD),
+                    np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
+                    np.int64(0))
+            if i < 0:
+                break
+            to_deck_bottom(st, p, take_from_trash(st, p, cand_index(buf[i])))
 
 
 @kernel
@@ -531,14 +442,44 @@ def trash_from_hand(st, ct, fx, lg, p, count, f, src_card, src_ref, fams, prms, 
     return done
 
 
-# ---------------------------------------------------------------- one ability
+@kernel
+def hand_to_deck(st, ct, fx, lg, p, count, bottom, fams, prms, rng, buf):
+    """p places `count` cards of their choice from hand on top (bottom=0) or at the bottom
+    of their deck."""
+    b = p * PSIZE
+    for _ in range(count):
+        n = st[b + N_HAND]
+        for h in range(n):
+            buf[h] = cand_encode(p, Z_HAND, h)
+        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_COST_CARD), np.int64(oc.INTENT_HELP),
+                fams, prms, rng, buf, np.int64(n), np.int64(0))
+        if i < 0:
+            break
+        card = take_from_hand(st, p, cand_index(buf[i]))
+        if bottom != 0:
+            to_deck_bottom(st, p, card)
+        else:
+            push(st, b, DECK, N_DECK, DECK_CAP, card)
 
 
 @kernel
-def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
-    """Resolve ability row ab of p's card src_card (at slot src_ref, or -1 when it is not on
-    the field) by the activation procedure (8-4-1)."""
+def mark_used(st, fx, ab, p, src_ref):
+    """Record that the source card used ability ab this turn (F_USED, 10-2-13)."""
+    bit = 1 << ab_get(fx, ab, AB_SLOT)
+    if src_ref == STAGE_REF:
+        st[p * PSIZE + STAGE_USED] |= bit
+    elif 0 <= src_ref < NREF:
+        st[p * PSIZE + F_USED + src_ref] |= bit
+
+
+@kernel
+def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, chosen):
+    """Resolve ability row ab of p's card src_card (at slot src_ref, STAGE_REF, or -1 when it
+    is not on the field) by the activation procedure (8-4-1). `chosen`: the player already
+    chose to activate it ([Activate: Main]), so its costs are not confirmed again."""
     b = p * PSIZE
+    if once_spent(st, fx, ab, p, src_ref):  # 10-2-13
+        return
     cond0 = ab_get(fx, ab, AB_COND0)
     for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
         if not cond_holds(st, ct, fx, np.int64(c), p, src_card, src_ref, buf):
@@ -549,10 +490,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
         if not can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
             return
     if ncost > 0:
-        if not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng, 2 + p):
+        if chosen == 0 and not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng,
+                                              2 + p):
             return
         for row in range(cost0, cost0 + ncost):
             pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf)
+    mark_used(st, fx, ab, p, src_ref)
     log(st, lg, E.E_ABILITY, p, src_card, ab_get(fx, ab, AB_TIMING), ab_get(fx, ab, AB_SLOT))
     st[G_SEL_N] = 0
     st[G_OK] = 1
@@ -573,16 +516,22 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
         elif op == oc.OP_IF_DO:  # "If you do" (8-3-2-4)
             if st[G_OK] == 0:
                 pc = end if bb < 0 else pc + bb
-        elif op == oc.OP_SEL:
+        elif op == oc.OP_SEL or op == oc.OP_SEL_ADD:
             nxt = code_get(fx, pc, 0) if pc < end else oc.OP_END
             intent = intent_of(nxt)
             if nxt == oc.OP_POWER and code_get(fx, pc, 1) < 0:
                 intent = oc.INTENT_HARM
             select(st, ct, fx, lg, p, a, bb, cc != 0, intent, src_card, src_ref, fams, prms,
-                   rng, buf)
+                   rng, buf, op == oc.OP_SEL_ADD)
+        elif op == oc.OP_SEL_ALL:
+            n = min(candidates(st, ct, fx, a, p, src_card, src_ref, buf), SEL_CAP)
+            for i in range(n):
+                st[G_SEL + i] = buf[i]
+            st[G_SEL_N] = n
+            st[G_OK] = 1 if n > 0 else 0
         elif op == oc.OP_SEL_SELF:
             st[G_SEL_N] = 0
-            if src_ref >= 0 and st[b + F_CARD + src_ref] == src_card:
+            if 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card:
                 st[G_SEL] = cand_encode(p, Z_FIELD_LC, src_ref)
                 st[G_SEL_N] = 1
             st[G_OK] = st[G_SEL_N]
@@ -590,20 +539,21 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
             o = 1 - p if a == OWN_OPP else p
             st[G_SEL] = cand_encode(o, Z_LEADER, LEADER_REF)
             st[G_SEL_N] = 1
-        elif op == oc.OP_KO or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK:
+        elif op == oc.OP_KO or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK \
+                or op == oc.OP_TRASH:
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
-                if o < 0 or r == LEADER_REF:
+                if o < 0 or not removable(st, ct, p, o, r, op):
                     continue
                 card = st[o * PSIZE + F_CARD + r]
                 if op == oc.OP_KO:  # 10-2-17: [On K.O.] resolves after this ability
-                    ko(st, lg, o, r)
-                    enqueue(st, fx, lg, np.int64(oc.T_ON_KO), np.int64(o), np.int64(card),
-                            np.int64(-1))
+                    ko_by_effect(st, fx, lg, o, r)
                 else:
                     leave_field(st, o, r)
                     if op == oc.OP_TO_HAND:
                         push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
+                    elif op == oc.OP_TRASH:
+                        to_trash(st, o, card)
                     elif a == 1:
                         to_deck_bottom(st, o, card)
                     else:
@@ -623,6 +573,15 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
                     st[o * PSIZE + F_TPOW + r] += a
                 elif st[G_ATT] != EMPTY:
                     st[o * PSIZE + F_BPOW + r] += a
+        elif op == oc.OP_COST or op == oc.OP_GRANT or op == oc.OP_PROHIBIT:  # this turn
+            for k in range(st[G_SEL_N]):
+                o, r = sel_on_field(st, k)
+                if o < 0 or bb != oc.D_TURN:
+                    continue
+                if op == oc.OP_COST:  # 2-7-6
+                    st[o * PSIZE + F_TCOST + r] += a
+                else:
+                    st[o * PSIZE + F_TKW + r] |= a
         elif op == oc.OP_GIVE_DON:  # 6-5-5: from the rested (bb=1) or active DON!!
             if st[G_SEL_N] > 0:
                 o, r = sel_on_field(st, 0)
@@ -649,7 +608,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
             deck_out_check(st, lg, p)
         elif op == oc.OP_LOOK:
             st[G_LOOK_N] = min(a, st[b + N_DECK])
-        elif op == oc.OP_PICK:  # reveal up to bb matching cards and add them to hand
+        elif op == oc.OP_PICK:  # reveal up to bb matching cards: to hand, play or trash
             st[G_OK] = 0
             for _ in range(bb):
                 n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
@@ -659,10 +618,17 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
                 if i < 0:
                     break
                 card = remove_from_deck(st, p, st[b + N_DECK] - 1 - cand_index(buf[i]))
-                push(st, b, HAND, N_HAND, HAND_CAP, card)
                 st[G_LOOK_N] -= 1
                 st[G_OK] = 1
-                log(st, lg, E.E_FX_PICK, p, card, 0, 0)
+                log(st, lg, E.E_FX_PICK, p, card, cc, 0)
+                if cc == oc.DEST_PLAY or cc == oc.DEST_PLAY_RESTED:
+                    play_free(st, ct, fx, lg, p, card, 1 if cc == oc.DEST_PLAY_RESTED else 0,
+                              fams, prms, rng)
+                elif cc == oc.DEST_TRASH:
+                    push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
+                else:
+                    push(st, b, HAND, N_HAND, HAND_CAP, card)
+            deck_out_check(st, lg, p)
         elif op == oc.OP_REST_TO:  # the rest of the look window: bottom (a=0), trash (a=2)
             for _ in range(st[G_LOOK_N]):
                 card = remove_from_deck(st, p, st[b + N_DECK] - 1)
@@ -685,16 +651,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
         elif op == oc.OP_PLAY_SELF:  # [Trigger] "play this card" (10-1-5-4)
             if st[b + LIMBO] == src_card:
                 st[b + LIMBO] = EMPTY
-                cat = ct[src_card, C.CATEGORY]
-                if cat == C.CHARACTER:
-                    slot = place_character(st, ct, lg, p, src_card, fams, prms, rng)
-                    if slot >= 0:
-                        enqueue(st, fx, lg, np.int64(oc.T_ON_PLAY), p, src_card, np.int64(slot))
-                elif cat == C.STAGE:
-                    place_stage(st, lg, p, src_card)
-                    enqueue(st, fx, lg, np.int64(oc.T_ON_PLAY), p, src_card, np.int64(-1))
-                else:
-                    to_trash(st, p, src_card)
+                play_free(st, ct, fx, lg, p, src_card, 0, fams, prms, rng)
         elif op == oc.OP_DON_ADD:  # 6-4: from the DON!! deck, active or rested
             m = min(a, st[b + DON_DECK])
             st[b + DON_DECK] -= m
@@ -703,6 +660,54 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf):
             m = min(a, st[b + DON_RESTED])
             st[b + DON_RESTED] -= m
             st[b + DON_ACTIVE] += m
+        elif op == oc.OP_DON_MINUS:  # 10-2-6
+            don_minus(st, p, a)
+        elif op == oc.OP_DON_REST:
+            o = 1 - p if cc == OWN_OPP else p
+            m = min(a, st[o * PSIZE + DON_ACTIVE])
+            st[o * PSIZE + DON_ACTIVE] -= m
+            st[o * PSIZE + DON_RESTED] += m
+        elif op == oc.OP_PLAY_FROM or op == oc.OP_TRASH_TO_HAND:  # a filter, bb cards
+            st[G_OK] = 0
+            for _ in range(bb):
+                c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_PICK),
+                                np.int64(oc.INTENT_HELP), np.int64(1), src_card, src_ref, fams,
+                                prms, rng, buf)
+                if c < 0:
+                    break
+                z = cand_zone(c)
+                i = cand_index(c)
+                if z == Z_HAND:
+                    card = take_from_hand(st, p, i)
+                elif z == Z_TRASH:
+                    card = take_from_trash(st, p, i)
+                elif z == Z_LOOK:
+                    card = remove_from_deck(st, p, st[b + N_DECK] - 1 - i)
+                    st[G_LOOK_N] -= 1
+                else:
+                    break
+                st[G_OK] = 1
+                log(st, lg, E.E_FX_PICK, p, card, op, 0)
+                if op == oc.OP_TRASH_TO_HAND:
+                    push(st, b, HAND, N_HAND, HAND_CAP, card)
+                else:
+                    play_free(st, ct, fx, lg, p, card, cc, fams, prms, rng)
+        elif op == oc.OP_OPP_TRASH_HAND:  # the opponent chooses from their hand
+            trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
+                            src_ref, fams, prms, rng, buf)
+        elif op == oc.OP_HAND_TO_DECK:
+            hand_to_deck(st, ct, fx, lg, p, a, bb, fams, prms, rng, buf)
+        elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom
+            o = 1 - p if cc == OWN_OPP else p
+            for _ in range(a):
+                card = take_life(st, o, bb)
+                if card == EMPTY:
+                    break
+                if op == oc.OP_LIFE_TO_HAND:
+                    push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
+                else:
+                    to_trash(st, o, card)
+                log(st, lg, E.E_FX_MOVE, o, card, op, bb)
     st[G_LOOK_N] = 0
 
 
@@ -713,7 +718,8 @@ def drain(st, ct, fx, lg, fams, prms, rng, buf):
     while i < st[G_Q_N] and st[G_OVER] == 0:
         q = G_Q + i * QW
         run_ability(st, ct, fx, lg, np.int64(st[q]), np.int64(st[q + 1]),
-                    np.int64(st[q + 2]), np.int64(st[q + 3]), fams, prms, rng, buf)
+                    np.int64(st[q + 2]), np.int64(st[q + 3]), fams, prms, rng, buf,
+                    np.int64(0))
         i += 1
     st[G_Q_N] = 0
 
@@ -732,7 +738,8 @@ def fire_abilities(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
     for ab in range(fx[base + card], fx[base + card + 1]):
         if ab_get(fx, ab, AB_TIMING) == t and ab_get(fx, ab, AB_CARD) == card \
                 and st[G_OVER] == 0:
-            run_ability(st, ct, fx, lg, np.int64(ab), p, card, src_ref, fams, prms, rng, buf)
+            run_ability(st, ct, fx, lg, np.int64(ab), p, card, src_ref, fams, prms, rng, buf,
+                        np.int64(0))
     drain(st, ct, fx, lg, fams, prms, rng, buf)
 
 
@@ -746,8 +753,23 @@ def fire_field(st, ct, fx, lg, t, p, fams, prms, rng, buf):
     for k in range(NREF + 1):
         if st[G_OVER] != 0:
             return
-        r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else -1)
-        card = st[b + STAGE] if r < 0 else st[b + F_CARD + r]
+        r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
+        card = st[b + STAGE] if r == STAGE_REF else st[b + F_CARD + r]
         if card != EMPTY and has_timing(fx, card, t):
             fire_abilities(st, ct, fx, lg, np.int64(t), np.int64(p), np.int64(card),
                            np.int64(r), fams, prms, rng, buf)
+
+
+@kernel
+def activate(st, ct, fx, lg, p, ref, k, fams, prms, rng, buf):
+    """A_ACTIVATE: p activates the k-th ability of the card at ref (10-2-2), then what it
+    triggered resolves; an ability that cannot be activated now stops the game."""
+    if not can_activate(st, ct, fx, p, ref, k, buf):
+        fail(st, lg, ERR_ILLEGAL)
+        return
+    b = p * PSIZE
+    card = st[b + STAGE] if ref == STAGE_REF else st[b + F_CARD + ref]
+    ab = fx[fx[H_CARD_AB] + card] + k
+    run_ability(st, ct, fx, lg, np.int64(ab), np.int64(p), np.int64(card), np.int64(ref),
+                fams, prms, rng, buf, np.int64(1))
+    drain(st, ct, fx, lg, fams, prms, rng, buf)

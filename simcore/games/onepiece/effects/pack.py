@@ -10,6 +10,7 @@ interpreter; the built-in effect code of that timing is then not used."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -23,14 +24,19 @@ from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 # What the interpreter (interp.py) runs; anything else leaves the ability unmodelled.
 IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, oc.T_ON_KO,
                                  oc.T_COUNTER, oc.T_TRIGGER, oc.T_ON_BLOCK, oc.T_ON_OPP_ATTACK,
-                                 oc.T_END_OF_YOUR_TURN, oc.T_END_OF_OPP_TURN})
+                                 oc.T_END_OF_YOUR_TURN, oc.T_END_OF_OPP_TURN,
+                                 oc.T_ACTIVATE_MAIN})
 IMPLEMENTED_OPS = frozenset({
     oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
     oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
     oc.OP_GIVE_DON, oc.OP_DRAW, oc.OP_TRASH_HAND, oc.OP_MILL, oc.OP_LOOK, oc.OP_PICK,
     oc.OP_REST_TO, oc.OP_ADD_LIFE, oc.OP_PLAY_SELF, oc.OP_DON_ADD, oc.OP_DON_ACTIVE,
     oc.OP_C_REST_DON, oc.OP_C_DON_MINUS, oc.OP_C_TRASH_HAND, oc.OP_C_REST_SELF,
-    oc.OP_C_TRASH_SELF,
+    oc.OP_C_TRASH_SELF, oc.OP_SEL_ALL, oc.OP_SEL_ADD, oc.OP_TRASH, oc.OP_COST, oc.OP_GRANT,
+    oc.OP_PROHIBIT, oc.OP_PLAY_FROM, oc.OP_TRASH_TO_HAND, oc.OP_OPP_TRASH_HAND,
+    oc.OP_HAND_TO_DECK, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_LIFE, oc.OP_DON_MINUS, oc.OP_DON_REST,
+    oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
+    oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
@@ -38,10 +44,11 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
-_ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK})
+_ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
+                    oc.Z_TRASH, oc.Z_STAGE})
 _DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN})
 _CMP = {1: L.CMP_GE, -1: L.CMP_LE, 0: L.CMP_EQ}  # the compiler's comparison signs
-_MAX_PREDICATES = 31
+_MAX_PREDICATES = 30  # card_pred bits 0..29; bit 30 is PRED_HAS_TRIGGER
 
 
 def pred_supported(pred: str) -> bool:
@@ -67,8 +74,12 @@ def op_supported(o: Op) -> bool:
         return False
     if o.op == oc.OP_POWER:
         return o.b in _DURATIONS
+    if o.op in (oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT):
+        return o.b == oc.D_TURN  # the other durations are not kept yet
+    if o.op == oc.OP_PLAY_FROM or o.op == oc.OP_TRASH_TO_HAND:
+        return o.flt is not None and o.flt.zone in (oc.Z_HAND, oc.Z_TRASH, oc.Z_LOOK)
     if o.op == oc.OP_PICK:
-        return o.c == oc.DEST_HAND
+        return o.c in (oc.DEST_HAND, oc.DEST_PLAY, oc.DEST_PLAY_RESTED, oc.DEST_TRASH)
     if o.op == oc.OP_REST_TO:
         return o.a in (0, 2)  # bottom of the deck, or the trash
     if o.op == oc.OP_TO_DECK:
@@ -147,7 +158,10 @@ class _Tables:
         args = [o.a, o.b, o.c]
         names = oc.OPS[o.op][1]
         if o.flt is not None:
-            args[names.index("flt")] = self.add_filter(o.flt)
+            f = o.flt
+            if o.op == oc.OP_C_REST_OWN:  # only an active card can be rested to pay
+                f = replace(f, state=L.ST_ACTIVE)
+            args[names.index("flt")] = self.add_filter(f)
         if o.cond is not None:
             args[names.index("cond")] = self.add_cond(o.cond)
         self.code.append([o.op, *args])
@@ -240,6 +254,8 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
     for card in card_ids:
         text = table.text.get(table.codes[card])
         types = text[2] if text is not None else ()
+        if text is not None and text[1] and text[1].strip() not in ("", "-"):
+            card_pred[card] |= L.PRED_HAS_TRIGGER
         for pred, bit in t.preds.items():
             if _has_pred(pred, table.names[card], types):
                 card_pred[card] |= 1 << bit

@@ -1,0 +1,446 @@
+"""What the compiled effect tables allow right now, read-only (EFFECTS.md §5): fx accessors,
+filters, candidates, conditions, whether a cost can be paid, and which [Activate: Main]
+abilities a player may activate. Shared by the interpreter (interp.py) and the strategies,
+which choose among these; nothing here changes the state."""
+
+from tcgsim.simcore.effects.fxlayout import (
+    AB_COND0,
+    AB_COST0,
+    AB_FLAGS,
+    AB_NCOND,
+    AB_NCOST,
+    AB_SLOT,
+    AB_TIMING,
+    AB_W,
+    ABF_ONCE,
+    CD_CMP,
+    CD_FLT,
+    CD_KIND,
+    CD_NEG,
+    CD_VALUE,
+    CD_WHO,
+    CMP_GE,
+    CMP_LE,
+    CODE_W,
+    COND_W,
+    FL_CAT,
+    FL_COLOR,
+    FL_COST_MAX,
+    FL_COST_MIN,
+    FL_FLAGS,
+    FL_OWNER,
+    FL_POW_MAX,
+    FL_POW_MIN,
+    FL_PRED_ALL,
+    FL_PRED_NONE,
+    FL_STATE,
+    FL_ZONE,
+    FLF_BASE,
+    FLF_DON_GIVEN,
+    FLF_EXCLUDE_SELF,
+    FLF_HAS_TRIGGER,
+    FLF_NO_DON,
+    FLT_W,
+    H_AB,
+    H_CARD_AB,
+    H_CARD_PRED,
+    H_CARD_TM,
+    H_CODE,
+    H_COND,
+    H_FLT,
+    H_NAB,
+    H_TMASK,
+    OWN_ANY,
+    OWN_OPP,
+    PRED_HAS_TRIGGER,
+    ST_ACTIVE,
+    ST_RESTED,
+)
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.layout import (
+    DON_ACTIVE,
+    DON_RESTED,
+    EMPTY,
+    F_CARD,
+    F_DON,
+    F_RESTED,
+    F_USED,
+    G_ACTIVE,
+    G_LOOK_N,
+    G_OK,
+    LEADER_REF,
+    N_DECK,
+    N_HAND,
+    N_LIFE,
+    N_TRASH,
+    NCHAR,
+    NREF,
+    PSIZE,
+    STAGE,
+    STAGE_RESTED,
+    STAGE_USED,
+)
+from tcgsim.simcore.games.onepiece.legal import (
+    A_ACTIVATE,
+    STAGE_REF,
+    Z_FIELD_CHAR,
+    Z_FIELD_LC,
+    Z_HAND,
+    Z_LEADER,
+    Z_LOOK,
+    Z_STAGE,
+    Z_TRASH,
+    cand_card,
+    cand_encode,
+    cand_index,
+    cand_owner,
+    cand_zone,
+    encode,
+    field_cost,
+    power,
+)
+from tcgsim.simcore.jit import kernel
+
+MAX_CAND = 64  # candidates written to buf (a field has at most 12 cards, a hand 50)
+
+# ---------------------------------------------------------------- fx accessors
+
+
+@kernel
+def has_timing(fx, card, t):
+    """Does `card` have a packed ability of timing t?"""
+    if fx[H_NAB] == 0:
+        return False
+    return (fx[fx[H_CARD_TM] + card] >> t) & 1 == 1
+
+
+@kernel
+def ab_get(fx, ab, col):
+    return fx[fx[H_AB] + ab * AB_W + col]
+
+
+@kernel
+def code_get(fx, row, col):
+    return fx[fx[H_CODE] + row * CODE_W + col]
+
+
+@kernel
+def flt_get(fx, f, col):
+    return fx[fx[H_FLT] + f * FLT_W + col]
+
+
+@kernel
+def cond_get(fx, c, col):
+    return fx[fx[H_COND] + c * COND_W + col]
+
+
+# ---------------------------------------------------------------- filters and conditions
+
+
+@kernel
+def owner_matches(flt_owner, p, owner):
+    if flt_owner == OWN_ANY:
+        return True
+    return (owner == p) == (flt_owner != OWN_OPP)
+
+
+@kernel
+def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
+    """Does candidate c (legal.cand_encode) satisfy filter row f for controller p?"""
+    owner = cand_owner(c)
+    if not owner_matches(flt_get(fx, f, FL_OWNER), p, owner):
+        return False
+    card = cand_card(st, c)
+    z = cand_zone(c)
+    on_field = z == Z_FIELD_CHAR or z == Z_FIELD_LC or z == Z_LEADER
+    cat = flt_get(fx, f, FL_CAT)
+    if cat != 0 and ((1 << ct[card, C.CATEGORY]) & cat) == 0:
+        return False
+    color = flt_get(fx, f, FL_COLOR)
+    if color != 0 and (ct[card, C.COLORS] & color) == 0:
+        return False
+    preds = fx[fx[H_CARD_PRED] + card]
+    need = flt_get(fx, f, FL_PRED_ALL)
+    if (preds & need) != need or (preds & flt_get(fx, f, FL_PRED_NONE)) != 0:
+        return False
+    flags = flt_get(fx, f, FL_FLAGS)
+    if (flags & FLF_HAS_TRIGGER) and (preds & PRED_HAS_TRIGGER) == 0:
+        return False
+    base = (flags & FLF_BASE) != 0 or not on_field
+    cost = ct[card, C.COST] if base else field_cost(st, ct, owner, cand_index(c))
+    lo = flt_get(fx, f, FL_COST_MIN)
+    hi = flt_get(fx, f, FL_COST_MAX)
+    if (lo >= 0 and cost < lo) or (hi >= 0 and cost > hi):
+        return False
+    pw = ct[card, C.POWER] if base else power(st, ct, owner, cand_index(c))
+    lo = flt_get(fx, f, FL_POW_MIN)
+    hi = flt_get(fx, f, FL_POW_MAX)
+    if (lo >= 0 and pw < lo) or (hi >= 0 and pw > hi):
+        return False
+    if on_field and (flags & (FLF_DON_GIVEN | FLF_NO_DON)) != 0:
+        given = st[owner * PSIZE + F_DON + cand_index(c)] > 0
+        if ((flags & FLF_DON_GIVEN) and not given) or ((flags & FLF_NO_DON) and given):
+            return False
+    state = flt_get(fx, f, FL_STATE)
+    if state != 0 and on_field:
+        rested = st[owner * PSIZE + F_RESTED + cand_index(c)] != 0
+        if (state == ST_ACTIVE and rested) or (state == ST_RESTED and not rested):
+            return False
+    if flags & FLF_EXCLUDE_SELF:
+        if on_field and owner == p and cand_index(c) == src_ref:
+            return False
+        if not on_field and card == src_card:
+            return False
+    return True
+
+
+@kernel
+def add_if_match(st, ct, fx, f, p, c, src_card, src_ref, buf, n):
+    """Append candidate c to buf[:n] when it matches filter f; the new count."""
+    if n < MAX_CAND and flt_match(st, ct, fx, f, p, c, src_card, src_ref):
+        buf[n] = c
+        return n + 1
+    return n
+
+
+@kernel
+def candidates(st, ct, fx, f, p, src_card, src_ref, buf):
+    """Write the cards matching filter row f (in its zone, for controller p) to buf; their
+    number. Field cards in slot order, the Leader last; hand and look window in order."""
+    z = flt_get(fx, f, FL_ZONE)
+    n = 0
+    for k in range(2):
+        o = p if k == 0 else 1 - p
+        b = o * PSIZE
+        if not owner_matches(flt_get(fx, f, FL_OWNER), p, o):
+            continue
+        if z == Z_FIELD_CHAR or z == Z_FIELD_LC:
+            for r in range(NCHAR):
+                if st[b + F_CARD + r] != EMPTY:
+                    n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, r), src_card, src_ref,
+                                     buf, n)
+        if z == Z_FIELD_LC or z == Z_LEADER:
+            n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, LEADER_REF), src_card,
+                             src_ref, buf, n)
+        if z == Z_HAND and o == p:
+            for h in range(st[b + N_HAND]):
+                n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, h), src_card, src_ref,
+                                 buf, n)
+        if z == Z_TRASH:
+            for i in range(st[b + N_TRASH]):
+                n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
+                                 buf, n)
+        if z == Z_STAGE and st[b + STAGE] != EMPTY:
+            n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, 0), src_card, src_ref, buf, n)
+        if z == Z_LOOK and o == p:
+            for i in range(st[G_LOOK_N]):
+                n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
+                                 buf, n)
+    return n
+
+
+@kernel
+def compare(v, cmp, value):
+    if cmp == CMP_GE:
+        return v >= value
+    if cmp == CMP_LE:
+        return v <= value
+    return v == value
+
+
+@kernel
+def don_on_field(st, o):
+    b = o * PSIZE
+    v = st[b + DON_ACTIVE] + st[b + DON_RESTED]
+    for r in range(NREF):
+        v += st[b + F_DON + r]
+    return v
+
+
+@kernel
+def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
+    """Condition row c for controller p (8-3-2)."""
+    kind = cond_get(fx, c, CD_KIND)
+    o = 1 - p if cond_get(fx, c, CD_WHO) == OWN_OPP else p
+    b = o * PSIZE
+    cmp = cond_get(fx, c, CD_CMP)
+    value = cond_get(fx, c, CD_VALUE)
+    ok = False
+    if kind == oc.CK_LEADER_PRED:
+        f = cond_get(fx, c, CD_FLT)
+        ok = flt_match(st, ct, fx, f, p, cand_encode(o, Z_LEADER, LEADER_REF), src_card,
+                       src_ref)
+    elif kind == oc.CK_TRASH:
+        ok = compare(st[b + N_TRASH], cmp, value)
+    elif kind == oc.CK_LIFE:
+        ok = compare(st[b + N_LIFE], cmp, value)
+    elif kind == oc.CK_HAND:
+        ok = compare(st[b + N_HAND], cmp, value)
+    elif kind == oc.CK_DON_FIELD:
+        ok = compare(don_on_field(st, o), cmp, value)
+    elif kind == oc.CK_DON_ACTIVE:
+        ok = compare(st[b + DON_ACTIVE], cmp, value)
+    elif kind == oc.CK_DON_GIVEN_SELF:  # [DON!! xN] (10-2-9)
+        ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
+            and st[p * PSIZE + F_DON + src_ref] >= value
+    elif kind == oc.CK_YOUR_TURN:
+        ok = st[G_ACTIVE] == p
+    elif kind == oc.CK_OPP_TURN:
+        ok = st[G_ACTIVE] != p
+    elif kind == oc.CK_COUNT:
+        ok = compare(candidates(st, ct, fx, cond_get(fx, c, CD_FLT), p, src_card, src_ref,
+                                buf), cmp, value)
+    elif kind == oc.CK_CHARS:
+        n = 0
+        for r in range(NCHAR):
+            if st[b + F_CARD + r] != EMPTY:
+                n += 1
+        ok = compare(n, cmp, value)
+    elif kind == oc.CK_DECK:
+        ok = compare(st[b + N_DECK], cmp, value)
+    elif kind == oc.CK_OK:
+        ok = st[G_OK] != 0
+    if cond_get(fx, c, CD_NEG) != 0:
+        return not ok
+    return ok
+
+
+
+# ---------------------------------------------------------------- the source card
+
+
+@kernel
+def self_on_field(st, p, src_card, src_ref):
+    """Is the source card still where it was (a field slot, or the Stage)?"""
+    if src_ref == STAGE_REF:
+        return st[p * PSIZE + STAGE] == src_card
+    return 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card
+
+
+@kernel
+def used_bits(st, p, src_ref):
+    """The source's abilities used this turn (F_USED), 0 when it is not on the field."""
+    if src_ref == STAGE_REF:
+        return st[p * PSIZE + STAGE_USED]
+    if 0 <= src_ref < NREF:
+        return st[p * PSIZE + F_USED + src_ref]
+    return 0
+
+
+@kernel
+def once_spent(st, fx, ab, p, src_ref):
+    """10-2-13: a [Once Per Turn] ability that its card already used this turn."""
+    if (ab_get(fx, ab, AB_FLAGS) & ABF_ONCE) == 0:
+        return False
+    return (used_bits(st, p, src_ref) >> ab_get(fx, ab, AB_SLOT)) & 1 == 1
+
+
+# ---------------------------------------------------------------- costs (8-3-1)
+
+
+@kernel
+def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
+    b = p * PSIZE
+    op = code_get(fx, row, 0)
+    a = code_get(fx, row, 1)
+    if op == oc.OP_C_REST_DON:
+        return st[b + DON_ACTIVE] >= a
+    if op == oc.OP_C_DON_MINUS:
+        return don_on_field(st, p) >= a
+    if op == oc.OP_C_TRASH_HAND:
+        f = code_get(fx, row, 2)
+        if f < 0:
+            return st[b + N_HAND] >= a
+        return candidates(st, ct, fx, f, p, src_card, src_ref, buf) >= a
+    if op == oc.OP_C_REST_SELF:
+        if src_ref == STAGE_REF:
+            return st[b + STAGE] == src_card and st[b + STAGE_RESTED] == 0
+        return 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card \
+            and st[b + F_RESTED + src_ref] == 0
+    if op == oc.OP_C_TRASH_SELF:
+        if src_ref == STAGE_REF:
+            return st[b + STAGE] == src_card
+        return 0 <= src_ref < NCHAR and st[b + F_CARD + src_ref] == src_card
+    if op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN:
+        return candidates(st, ct, fx, a, p, src_card, src_ref, buf) >= 1
+    if op == oc.OP_C_HAND_TO_DECK:
+        return st[b + N_HAND] >= a
+    if op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
+        return st[b + N_LIFE] >= a
+    if op == oc.OP_C_TRASH_TO_DECK:
+        f = code_get(fx, row, 2)
+        if f < 0:
+            return st[b + N_TRASH] >= a
+        return candidates(st, ct, fx, f, p, src_card, src_ref, buf) >= a
+    return False
+
+
+
+# ---------------------------------------------------------------- [Activate: Main] (10-2-2)
+
+
+@kernel
+def ab_index(st, fx, p, ref, k):
+    """The ability row of the k-th ability of p's card at ref (a slot or STAGE_REF)."""
+    b = p * PSIZE
+    card = st[b + STAGE] if ref == STAGE_REF else st[b + F_CARD + ref]
+    return fx[fx[H_CARD_AB] + card] + k
+
+
+@kernel
+def ab_slot(fx, ab):
+    """The index of ability row ab within its card (its F_USED bit)."""
+    return ab_get(fx, ab, AB_SLOT)
+
+
+@kernel
+def can_activate(st, ct, fx, p, ref, k, buf):
+    """May p activate the k-th ability of the card at ref (a slot or STAGE_REF) now: an
+    [Activate: Main] whose conditions hold, whose costs can all be paid (8-3-1-3) and, if
+    [Once Per Turn], not used this turn (10-2-13)?"""
+    if fx[H_NAB] == 0:
+        return False
+    b = p * PSIZE
+    if ref == STAGE_REF:
+        card = st[b + STAGE]
+    elif 0 <= ref < NREF:
+        card = st[b + F_CARD + ref]
+    else:
+        return False
+    if card == EMPTY or not has_timing(fx, card, oc.T_ACTIVATE_MAIN):
+        return False
+    ab = fx[fx[H_CARD_AB] + card] + k
+    if k < 0 or ab >= fx[fx[H_CARD_AB] + card + 1]:
+        return False
+    if ab_get(fx, ab, AB_TIMING) != oc.T_ACTIVATE_MAIN or once_spent(st, fx, ab, p, ref):
+        return False
+    cond0 = ab_get(fx, ab, AB_COND0)
+    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
+        if not cond_holds(st, ct, fx, c, p, card, ref, buf):
+            return False
+    cost0 = ab_get(fx, ab, AB_COST0)
+    for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+        if not can_pay(st, ct, fx, row, p, card, ref, buf):
+            return False
+    return True
+
+
+@kernel
+def legal_activations(st, ct, fx, p, out, n, buf):
+    """Append p's activatable abilities to out[n:] as A_ACTIVATE actions (the Leader and
+    Characters by slot, then the Stage); the new count. buf is scratch space."""
+    if fx[H_NAB] == 0 or (fx[H_TMASK] >> oc.T_ACTIVATE_MAIN) & 1 == 0:
+        return n
+    b = p * PSIZE
+    for ref in range(NREF + 1):
+        card = st[b + STAGE] if ref == NREF else st[b + F_CARD + ref]
+        r = STAGE_REF if ref == NREF else ref
+        if card == EMPTY or not has_timing(fx, card, oc.T_ACTIVATE_MAIN):
+            continue
+        first = fx[fx[H_CARD_AB] + card]
+        for k in range(fx[fx[H_CARD_AB] + card + 1] - first):
+            if can_activate(st, ct, fx, p, r, k, buf):
+                out[n] = encode(A_ACTIVATE, r, k)
+                n += 1
+    return n
