@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_TAG_RE = re.compile(r"^\s*((?:\[[^\]]+\]\s*)+)")
+_TAG_RE = re.compile(r"^\s*((?:\[[^\]]+\]\s*/?\s*)+)")  # "[A]/[B]": either timing
 _TAG_ONE_RE = re.compile(r"\[([^\]]+)\]")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+(?=[A-Z\[])")
+_SENTENCE_END = re.compile(r"\.(?:\s+[A-Z\[]|$)")  # a full stop ending a sentence, not "K.O. 1"
 _CONNECTOR_RE = re.compile(r"\s*\b(Then|If you do),\s*")
 
 
@@ -47,11 +48,25 @@ def split_abilities(text: str) -> list[RawAbility]:
             tags = tuple(t.strip() for t in _TAG_ONE_RE.findall(m.group(1)))
             rest = line[m.end():].strip()
         cost = ""
-        colon = rest.find(":")
-        if colon >= 0 and "." not in rest[:colon] and colon < 80:
+        colon = _cost_colon(rest)
+        if colon >= 0 and not _SENTENCE_END.search(rest[:colon]) and colon < 160:
             cost, rest = rest[:colon].strip(), rest[colon + 1:].strip()
         out.append(RawAbility(tags=tags, cost=cost, body=rest, source=line))
     return out
+
+
+def _cost_colon(text: str) -> int:
+    """Index of the first ':' outside [brackets], {braces} and (parentheses), or -1: a
+    colon inside a tag such as [Rush: Character] does not end a cost."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "[{(":
+            depth += 1
+        elif ch in "]})":
+            depth = max(0, depth - 1)
+        elif ch == ":" and depth == 0:
+            return i
+    return -1
 
 
 def split_sentences(body: str) -> list[str]:

@@ -6,7 +6,14 @@ Every heuristic family has the same parameter layout (P_* below); the families d
 their Main Phase logic and their defaults."""
 
 from tcgsim.simcore.games.onepiece import cards as C
-from tcgsim.simcore.games.onepiece.effects.opcodes import INTENT_HARM, Q_COST_CARD, Q_PICK, Q_TARGET
+from tcgsim.simcore.games.onepiece.effects.opcodes import (
+    INTENT_HARM,
+    Q_COST_CARD,
+    Q_MODE,
+    Q_ORDER_BOTTOM,
+    Q_PICK,
+    Q_TARGET,
+)
 from tcgsim.simcore.games.onepiece.effects.query import (
     ab_index,
     ab_slot,
@@ -15,6 +22,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
 )
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
+    DON_RESTED,
     EMPTY,
     F_CARD,
     G_ACTIVE,
@@ -306,12 +314,17 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     remove or weaken the opponent's costliest card; help the own card in battle, else the
     Leader, else the strongest; add the costliest card from a look window; pay a cost with
     the card of least value (cost, then counter)."""
+    if q == Q_MODE:
+        return 0  # "Choose one": the first option
     best = -1
     best_key = -(1 << 30)
+    don = st[p * PSIZE + DON_ACTIVE] + st[p * PSIZE + DON_RESTED] + 2
     for i in range(n):
         c = cand[i]
         card = cand_card(st, c)
-        if q == Q_PICK:
+        if q == Q_ORDER_BOTTOM:  # keep on top what next turn's DON!! can play
+            key = ct[card, C.COST] - don
+        elif q == Q_PICK:
             key = ct[card, C.COST]
         elif q == Q_COST_CARD:
             key = -(ct[card, C.COST] * 100 + ct[card, C.COUNTER] // 1000)
@@ -336,6 +349,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
             best_key = key
             best = i
     if upto and best_key < 0 and q == Q_TARGET:
+        return -1
+    if q == Q_ORDER_BOTTOM and best_key <= 0:
         return -1
     return best
 

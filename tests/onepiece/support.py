@@ -259,6 +259,36 @@ FX_POOL: list[tuple[str, dict]] = [
          "[On Play] Give up to 1 of your opponent's Characters -2 cost during this turn.", ""),
         ("FX_SELF_RUSH", "character", 1, 4000, [],
          "[On Play] This Character gains [Rush] during this turn.", ""),
+        ("FX_DONX1_BUFF", "character", 1, 3000, [], "[DON!! x1] This Character gains +1000 power.",
+         ""),
+        ("FX_YOUR_TURN_BUFF", "character", 1, 3000, [],
+         "[Your Turn] This Character gains +2000 power.", ""),
+        ("FX_OPP_TURN_BLOCKER", "character", 1, 3000, [],
+         "[Opponent's Turn] This Character gains [Blocker].", ""),
+        ("FX_LEADER_UNTIL", "character", 1, 1000, [],
+         "[On Play] Your Leader gains +1000 power until the end of your opponent's next End "
+         "Phase.", ""),
+        ("FX_FREEZE", "character", 1, 1000, [],
+         "[On Play] Up to 1 of your opponent's rested Characters will not become active in "
+         "your opponent's next Refresh Phase.", ""),
+        ("FX_BEHIND_DRAW", "character", 1, 1000, [],
+         "[On Play] If you have less Life cards than your opponent, draw 1 card.", ""),
+        ("FX_REVIVE", "character", 1, 1000, [],
+         "[On Play] Play up to 1 Character card with a cost of 2 or less from your trash "
+         "rested.", ""),
+        ("FX_RECLAIM", "character", 1, 1000, [],
+         "[On Play] Add up to 1 Character card with a cost of 3 or less from your trash to "
+         "your hand.", ""),
+        ("FX_DISCARD_OPP", "character", 1, 1000, [],
+         "[On Play] Your opponent trashes 1 card from their hand.", ""),
+        ("FX_HAND_DISCOUNT", "character", 3, 5000, [],
+         "If you have 2 or less Life cards, give this card in your hand -2 cost.", ""),
+        ("FX_NEGATE", "character", 1, 1000, [],
+         "[On Play] Negate the effect of up to 1 of your opponent's Characters during this "
+         "turn.", ""),
+        ("FX_CHOOSE", "event", 0, 0, [],
+         "[Main] Choose one:\n• Draw 1 card.\n• Add up to 1 DON!! card from your DON!! deck "
+         "and rest it.", ""),
     ]
 ]
 
@@ -495,6 +525,15 @@ class Game:
         out = np.zeros(BUF, dtype=np.int32)
         n = legal_activations(self.st, self.ct, self.fx, p, out, 0, self.buf)
         return [((int(x) >> 8) & 0xFF, (int(x) >> 16) & 0xFF) for x in out[:n]]
+
+    def main_phase_settle(self) -> None:
+        """Recompute the continuous abilities, as every action does (effects/interp.settle)."""
+        from tcgsim.simcore.games.onepiece.effects.interp import settle
+
+        settle(self.st, self.ct, self.fx, self.buf)
+
+    def is_legal_blocker(self, d: int, r: int) -> bool:
+        return bool(LG.is_legal_blocker(self.st, self.ct, d, r))
 
     def act(self, kind: int, a: int = 0, b: int = 0) -> None:
         """Apply one Main Phase action of the turn player (checked for legality)."""

@@ -75,22 +75,22 @@ def test_pattern_matches_whole_piece_or_nothing():
 # One real card per template (rule name → a card from the public lists whose text uses it);
 # the text is read from ../shared, never stored here.
 TEMPLATE_CARDS = [
-    ("OP01-070", "bottom-cost"), ("OP01-086", "bounce-cost"), ("OP01-026", "buff-own"),
-    ("OP15-074", "buff-own-named"), ("OP11-041", "buff-self"),
-    ("OP10-072", "cond-don-field-ge"), ("OP15-061", "cond-don-field-le"),
+    ("OP01-070", "to-bottom"), ("OP01-086", "to-hand"), ("OP01-026", "power-gains"),
+    ("OP15-074", "power-gains"), ("OP11-041", "power-gains"),
+    ("OP10-072", "cond-don-field"), ("OP15-061", "cond-don-field"),
     ("OP13-098", "cond-leader-name"), ("EB04-036", "cond-leader-type"),
-    ("OP13-027", "cond-leader-types"), ("EB04-008", "cond-life-le"),
-    ("OP06-104", "cond-opp-life-le"), ("OP13-080", "cond-trash-ge"),
-    ("EB04-036", "cost-don-minus"), ("EB01-048", "cost-down-opp"),
+    ("OP13-027", "cond-leader-types"), ("EB04-008", "cond-life"),
+    ("OP06-104", "cond-life"), ("OP13-080", "cond-trash-ge"),
+    ("EB04-036", "cost-don-minus"), ("EB01-048", "cost-give"),
     ("OP01-041", "cost-rest-don"), ("OP10-071", "cost-rest-don-n"),
     ("EB01-048", "cost-rest-self"), ("OP03-072", "cost-trash-hand"),
-    ("OP05-081", "cost-trash-self"), ("EB04-008", "debuff-opp"),
+    ("OP05-081", "cost-trash-self"), ("EB04-008", "power-give"),
     ("EB01-061", "don-add-active"), ("EB04-036", "don-add-rested"),
     ("OP10-072", "don-set-active"), ("OP02-096", "draw"), ("EB04-036", "draw-trash"),
-    ("OP11-073", "grant-self"), ("EB01-049", "ko-opp-cost"), ("OP01-017", "ko-opp-power"),
-    ("EB04-008", "leader-buff"), ("EB04-058", "life-from-deck"),
-    ("EB04-037", "look-search"), ("OP05-085", "mill"), ("OP03-113", "play-self"),
-    ("EB01-015", "rest-opp-cost"), ("OP15-078", "rest-opp-power"),
+    ("OP11-073", "grant"), ("EB01-049", "ko"), ("OP01-017", "ko"),
+    ("EB04-008", "power-gains"), ("EB04-058", "life-from-deck"),
+    ("EB04-037", "look-pick"), ("OP05-085", "mill"), ("OP03-113", "play-self"),
+    ("EB01-015", "rest"), ("OP15-078", "rest"),
     ("OP07-046", "rest-to-bottom"), ("OP01-073", "scry"), ("OP03-089", "trash-rest"),
 ]
 

@@ -385,3 +385,132 @@ def test_10_1_1_rush_granted_during_this_turn_lets_a_new_character_attack():
     assert g.can_attack_with(0, rush) and not g.can_attack_with(0, vanilla)
     g.end_phase()
     assert g.get(0, F_TKW + rush) == 0
+
+
+# ---------------------------------------------------------------- continuous abilities
+
+
+def test_8_1_3_3_don_x1_continuous_power_follows_the_given_don():
+    """[DON!! x1] This Character gains +1000: applies while a DON!! is given (10-2-9); the
+    given DON!! itself adds 1000 on its owner's turn (6-5-5-2)."""
+    g = game(chars=([FX["FX_DONX1_BUFF"]], ()), don_active=(1, 0))
+    g.main_phase_settle()
+    assert g.power(0, 0) == 3000
+    g.give(0)
+    assert g.power(0, 0) == 3000 + 1000 + 1000
+    g.check()
+
+
+def test_10_2_11_your_turn_power_applies_only_on_its_controllers_turn():
+    g = game(chars=([FX["FX_YOUR_TURN_BUFF"]], ()))
+    g.main_phase_settle()
+    assert g.power(0, 0) == 5000
+    g.end_phase()
+    g.main_phase_settle()
+    assert g.power(0, 0) == 3000
+
+
+def test_10_2_12_opponents_turn_blocker_lets_it_block_only_on_the_opponents_turn():
+    g = game(chars=([FX["FX_OPP_TURN_BLOCKER"]], ()))
+    g.main_phase_settle()
+    assert not g.is_legal_blocker(0, 0)
+    g.end_phase()  # player 1's turn
+    g.main_phase_settle()
+    assert g.is_legal_blocker(0, 0)
+
+
+def test_6_6_until_the_end_of_the_opponents_next_turn():
+    """+1000 on player 0's turn lasts through player 1's turn and ends with it."""
+    g = game(hands=([FX["FX_LEADER_UNTIL"]], ()), don_active=(1, 0))
+    g.play(FX["FX_LEADER_UNTIL"])
+    assert g.power(0, LEADER_REF) == 6000
+    g.next_turn()  # player 1's turn
+    assert g.power(0, LEADER_REF) == 6000
+    g.end_phase()
+    assert g.power(0, LEADER_REF) == 5000
+
+
+def test_6_2_1_a_character_that_will_not_become_active_stays_rested_one_refresh():
+    g = game(hands=([FX["FX_FREEZE"]], ()), chars=((), [{"card": S.C5K, "rested": 1}]),
+             don_active=(1, 0))
+    g.play(FX["FX_FREEZE"])
+    g.next_turn()  # player 1's Refresh Phase
+    assert g.rested(1, 0) == 1
+    g.next_turn()
+    g.next_turn()  # player 1's next Refresh Phase
+    assert g.rested(1, 0) == 0
+    g.check()
+
+
+def test_8_3_2_condition_comparing_life_with_the_opponent():
+    ahead = game(hands=([FX["FX_BEHIND_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0))
+    ahead.play(FX["FX_BEHIND_DRAW"])
+    assert ahead.hand(0) == []
+    behind = game(hands=([FX["FX_BEHIND_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0),
+                  life=([S.FILLER] * 2, [S.FILLER] * 4))
+    behind.play(FX["FX_BEHIND_DRAW"])
+    assert behind.hand(0) == [S.C4K]
+
+
+# ---------------------------------------------------------------- other zones
+
+
+def test_8_4_4_1_play_from_the_trash_rested_with_no_cost():
+    g = game(hands=([FX["FX_REVIVE"]], ()), trash=([S.C6K, S.C5K], ()), don_active=(1, 0))
+    g.play(FX["FX_REVIVE"])
+    assert S.C5K in g.field_chars(0) and g.trash(0) == [S.C6K]  # the cost-3 one cannot
+    assert g.rested(0, g.slot_of(0, S.C5K)) == 1
+    assert g.don(0)["active"] == 0
+    g.check()
+
+
+def test_8_4_4_1_add_from_the_trash_to_the_hand():
+    g = game(hands=([FX["FX_RECLAIM"]], ()), trash=([S.C3K_COST5, S.C6K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_RECLAIM"])
+    assert g.hand(0) == [S.C6K] and g.trash(0) == [S.C3K_COST5]
+    g.check()
+
+
+def test_8_4_1_the_opponent_trashes_a_card_of_their_choice_from_hand():
+    g = game(hands=([FX["FX_DISCARD_OPP"]], [S.C4K, S.C5K]), don_active=(1, 0))
+    g.play(FX["FX_DISCARD_OPP"])
+    assert len(g.hand(1)) == 1 and len(g.trash(1)) == 1
+    g.check()
+
+
+def test_2_7_6_a_cost_modifier_of_a_card_in_the_hand_applies_while_its_condition_holds():
+    """"If you have 2 or less Life cards, give this card in your hand -2 cost": cost 3
+    becomes 1 at 2 Life, and it is paid at that cost (6-5-3-1)."""
+    g = game(hands=([FX["FX_HAND_DISCOUNT"]], ()), don_active=(1, 0))
+    g.main_phase_settle()
+    assert not g.can_play(0, FX["FX_HAND_DISCOUNT"])
+    g = game(hands=([FX["FX_HAND_DISCOUNT"]], ()), don_active=(1, 0),
+             life=([S.FILLER] * 2, [S.FILLER] * 5))
+    g.main_phase_settle()
+    assert g.can_play(0, FX["FX_HAND_DISCOUNT"])
+    g.play(FX["FX_HAND_DISCOUNT"])
+    assert g.field_chars(0) == [FX["FX_HAND_DISCOUNT"]] and g.don(0)["rested"] == 1
+    g.check()
+
+
+def test_8_1_3_3_a_negated_character_loses_its_continuous_ability():
+    """[DON!! x1] +1000 of the opponent's Character stops applying once negated."""
+    g = game(hands=([FX["FX_NEGATE"]], ()), don_active=(1, 0),
+             chars=((), [{"card": FX["FX_DONX1_BUFF"], "don": 1}]))
+    g.main_phase_settle()
+    assert g.power(1, 0) == 4000  # not its turn: the given DON!! adds nothing (6-5-5-2)
+    g.play(FX["FX_NEGATE"])
+    assert g.power(1, 0) == 3000
+    g.check()
+
+
+@pytest.mark.parametrize("strategy,drawn", [("default", True)])
+def test_choose_one_runs_the_chosen_option_only(strategy, drawn):
+    """"Choose one": the default strategy takes the first option (draw), not the second."""
+    g = game(hands=([FX["FX_CHOOSE"]], ()), decks=([S.C4K], ()))
+    before = g.don(0)
+    g.play(FX["FX_CHOOSE"])
+    assert (g.hand(0) == [S.C4K]) == drawn
+    assert g.don(0) == before
+    g.check()

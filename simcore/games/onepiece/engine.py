@@ -10,9 +10,16 @@ does. Decisions are asked of the seat's strategy through strategies.onepiece.pol
 from tcgsim.simcore.effects.fxlayout import H_TMASK
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
-from tcgsim.simcore.games.onepiece.effects.interp import activate, fire, fire_field, has_timing
+from tcgsim.simcore.games.onepiece.effects.interp import (
+    activate,
+    fire,
+    fire_field,
+    has_timing,
+    settle,
+)
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     PR_NO_KO_BATTLE,
+    PR_NO_REFRESH,
     T_COUNTER,
     T_END_OF_OPP_TURN,
     T_END_OF_YOUR_TURN,
@@ -35,9 +42,14 @@ from tcgsim.simcore.games.onepiece.layout import (
     DRAW,
     EMPTY,
     ENERGIO_EDITION,
+    F_BKW,
     F_BPOW,
     F_CARD,
     F_DON,
+    F_NCOST,
+    F_NEXP,
+    F_NKW,
+    F_NPOW,
     F_RESTED,
     F_SICK,
     F_TCOST,
@@ -106,6 +118,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     can_play_from_hand,
     counter_value,
     effect_targets,
+    hand_cost,
     has_counter,
     has_kw,
     has_legal_blocker,
@@ -268,8 +281,9 @@ def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
         return
     for _ in range(amount):
         if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
-            return
+            break
         take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
+    settle(st, ct, fx, buf)  # Life counts in conditions
 
 
 # ---------------------------------------------------------------- effects with damage
@@ -307,8 +321,9 @@ def moved(st, p):
 def end_battle(st):
     """7-1-5: "during this battle" effects end, for both players."""
     for r in range(NREF):
-        st[F_BPOW + r] = 0
-        st[PSIZE + F_BPOW + r] = 0
+        for f in (F_BPOW, F_BKW):
+            st[f + r] = 0
+            st[PSIZE + f + r] = 0
     st[G_ATT] = EMPTY
     st[G_TGT] = EMPTY
 
@@ -333,6 +348,7 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
         if counter_value(st, ct, o, h) <= 0:
             fail(st, lg, ERR_ILLEGAL)
             return
+        cost = hand_cost(st, ct, o, h)
         card = take_from_hand(st, o, h)
         st[ob + S_COUNTERS] += 1
         if ct[card, C.CATEGORY] == C.CHARACTER:
@@ -340,7 +356,7 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
             st[ob + F_BPOW + r] += ct[card, C.COUNTER]
             log(st, lg, E.E_COUNTER, o, card, ct[card, C.COUNTER], st[ob + F_CARD + r])
         else:
-            cost = ct[card, C.COST]  # 7-1-3-2-2: pay, trash, resolve
+            # 7-1-3-2-2: pay, trash, resolve
             st[ob + DON_ACTIVE] -= cost
             st[ob + DON_RESTED] += cost
             to_trash(st, o, card)
@@ -419,6 +435,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         end_battle(st)
         return
     # Damage Step (7-1-4): ties go to the attacker.
+    settle(st, ct, fx, buf)
     pa = power(st, ct, p, st[G_ATT])
     pt = power(st, ct, o, st[G_TGT])
     log(st, lg, E.E_POWER, p, pa, pt, 0)
@@ -448,8 +465,8 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
 def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
     """6-5-3-1: rest active DON equal to the cost, then play the card."""
     b = p * PSIZE
+    cost = hand_cost(st, ct, p, h)
     card = take_from_hand(st, p, h)
-    cost = ct[card, C.COST]
     st[b + DON_ACTIVE] -= cost
     st[b + DON_RESTED] += cost
     st[b + S_PLAYED] += 1
@@ -522,6 +539,7 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
         battle(st, ct, fx, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders)
     else:
         fail(st, lg, ERR_ILLEGAL)
+    settle(st, ct, fx, buf)
 
 
 # ---------------------------------------------------------------- setup and turns
@@ -589,7 +607,8 @@ def refresh_phase(st, p):
     for r in range(NREF):
         st[b + DON_RESTED] += st[b + F_DON + r]
         st[b + F_DON + r] = 0
-        st[b + F_RESTED + r] = 0
+        if (st[b + F_NKW + r] & PR_NO_REFRESH) == 0:  # "will not become active"
+            st[b + F_RESTED + r] = 0
     st[b + STAGE_RESTED] = 0
     st[b + DON_ACTIVE] += st[b + DON_RESTED]
     st[b + DON_RESTED] = 0
@@ -626,6 +645,12 @@ def end_phase(st):
             st[p * PSIZE + F_USED + r] = 0  # 10-2-13: [Once Per Turn] counts per turn
             st[p * PSIZE + F_TCOST + r] = 0
             st[p * PSIZE + F_TKW + r] = 0
+            f = p * PSIZE + r
+            if st[f + F_NEXP] != 0 and st[f + F_NEXP] <= st[G_TURN]:
+                st[f + F_NPOW] = 0
+                st[f + F_NCOST] = 0
+                st[f + F_NKW] = 0
+                st[f + F_NEXP] = 0
     for p in range(2):
         st[p * PSIZE + STAGE_USED] = 0
     st[G_ACTIVE] = 1 - st[G_ACTIVE]
@@ -657,6 +682,7 @@ def start_turn(st, lg):
 def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
     """6-5: the turn player's strategy acts until it declares the end."""
     p = st[G_ACTIVE]
+    settle(st, ct, fx, buf)  # [Your Turn] / [Opponent's Turn] abilities switch
     while st[G_OVER] == 0:
         action = policy.main_action(st, ct, fx, p, fams[p], prms[p], rng, 2 + p, buf)
         if act_kind(action) == A_END:

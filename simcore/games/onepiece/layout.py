@@ -28,10 +28,22 @@ F_BPOW = F_TPOW + NREF  # power modifier "during this battle"
 F_USED = F_BPOW + NREF  # a bit per ability of the card used this turn ([Once Per Turn], 10-2-13)
 F_TCOST = F_USED + NREF  # cost modifier "during this turn" (2-7-6)
 F_TKW = F_TCOST + NREF  # keywords granted and prohibitions (effects PR_* bits) "during this turn"
-STAGE = F_TKW + NREF
+# What continuous abilities give now (8-1-3-3), recomputed by effects/interp.settle.
+F_CPOW = F_TKW + NREF
+F_CCOST = F_CPOW + NREF
+F_CKW = F_CCOST + NREF
+F_BKW = F_CKW + NREF  # keywords and prohibitions "during this battle"
+# Modifiers "until the end of your opponent's next turn": power, cost, keywords and
+# prohibitions, and the turn number at whose end they expire (0: none).
+F_NPOW = F_BKW + NREF
+F_NCOST = F_NPOW + NREF
+F_NKW = F_NCOST + NREF
+F_NEXP = F_NKW + NREF
+STAGE = F_NEXP + NREF
 # The per-slot fields a card takes with it: cleared when a Character leaves the area and
 # when one is placed (a new per-slot field is added here and nowhere else).
-SLOT_FIELDS = (F_RESTED, F_DON, F_SICK, F_TPOW, F_BPOW, F_USED, F_TCOST, F_TKW)
+SLOT_FIELDS = (F_RESTED, F_DON, F_SICK, F_TPOW, F_BPOW, F_USED, F_TCOST, F_TKW, F_CPOW, F_CCOST,
+               F_CKW, F_BKW, F_NPOW, F_NCOST, F_NKW, F_NEXP)
 STAGE_RESTED = STAGE + 1
 N_DECK = STAGE + 2
 N_HAND = N_DECK + 1
@@ -52,7 +64,10 @@ S_TRIGGERS = N_DECK + 14  # Triggers activated
 S_BLOCKS = N_DECK + 15
 S_KOS = N_DECK + 16  # own Characters K.O.'d
 S_PLAYED = N_DECK + 17  # cards played from hand
-PSIZE = N_DECK + 18
+# Cost modifier of each hand card from its own abilities ("give this card in your hand -N
+# cost"), kept in step with HAND by take_from_hand and recomputed by effects/interp.settle.
+HAND_COST = N_DECK + 18
+PSIZE = HAND_COST + HAND_CAP
 
 # Globals.
 G = 2 * PSIZE

@@ -10,9 +10,16 @@ from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     DON_ACTIVE,
     EMPTY,
+    F_BKW,
     F_BPOW,
     F_CARD,
+    F_CCOST,
+    F_CKW,
+    F_CPOW,
     F_DON,
+    F_NCOST,
+    F_NKW,
+    F_NPOW,
     F_RESTED,
     F_SICK,
     F_TCOST,
@@ -22,6 +29,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_TGT,
     G_TURN,
     HAND,
+    HAND_COST,
     LEADER_REF,
     N_DECK,
     N_HAND,
@@ -68,7 +76,8 @@ def power(st, ct, p, r):
     their owner's turn (6-5-5-2)."""
     b = p * PSIZE
     card = st[b + F_CARD + r]
-    v = ct[card, C.POWER] + st[b + F_TPOW + r] + st[b + F_BPOW + r]
+    v = ct[card, C.POWER] + st[b + F_TPOW + r] + st[b + F_BPOW + r] + st[b + F_CPOW + r] \
+        + st[b + F_NPOW + r]
     if st[G_ACTIVE] == p:
         v += 1000 * st[b + F_DON + r]
     return v
@@ -83,14 +92,18 @@ def has_kw(ct, card, kw):
 def slot_kw(st, ct, p, r):
     """Keywords of p's field card r: printed, and granted by effects this turn (10-1); with
     the effects' prohibition bits (PR_*) above them."""
-    return ct[st[p * PSIZE + F_CARD + r], C.KEYWORDS] | st[p * PSIZE + F_TKW + r]
+    b = p * PSIZE
+    return ct[st[b + F_CARD + r], C.KEYWORDS] | st[b + F_TKW + r] | st[b + F_CKW + r] \
+        | st[b + F_BKW + r] | st[b + F_NKW + r]
 
 
 @kernel
 def field_cost(st, ct, p, r):
     """Current cost of p's field card r: printed cost and this turn's modifiers, never below
     0 (2-7-6)."""
-    return max(0, ct[st[p * PSIZE + F_CARD + r], C.COST] + st[p * PSIZE + F_TCOST + r])
+    b = p * PSIZE
+    return max(0, ct[st[b + F_CARD + r], C.COST] + st[b + F_TCOST + r] + st[b + F_CCOST + r]
+               + st[b + F_NCOST + r])
 
 
 @kernel
@@ -121,12 +134,19 @@ def can_be_attacked(st, o, r):
 
 
 @kernel
+def hand_cost(st, ct, p, h):
+    """The cost of p's hand card h: printed, with its own in-hand modifiers (never below 0)."""
+    b = p * PSIZE
+    return max(0, ct[st[b + HAND + h], C.COST] + st[b + HAND_COST + h])
+
+
+@kernel
 def can_play_from_hand(st, ct, p, h):
     """6-5-3-1: Characters, Stages and [Main] Events whose cost the active DON can pay."""
     b = p * PSIZE
     card = st[b + HAND + h]
     cat = ct[card, C.CATEGORY]
-    if ct[card, C.COST] > st[b + DON_ACTIVE]:
+    if hand_cost(st, ct, p, h) > st[b + DON_ACTIVE]:
         return False
     if cat == C.CHARACTER or cat == C.STAGE:
         return True
@@ -190,7 +210,7 @@ def counter_value(st, ct, d, h):
     if cat == C.CHARACTER:
         return ct[card, C.COUNTER]
     if cat == C.EVENT and ct[card, C.COUNTER_EFF] != C.EFF_NONE:
-        if ct[card, C.COST] <= st[b + DON_ACTIVE]:
+        if hand_cost(st, ct, d, h) <= st[b + DON_ACTIVE]:
             if ct[card, C.COUNTER_EFF] == C.EFF_POWER_BATTLE:
                 return ct[card, C.COUNTER_VAL]
             return 1  # usable, adds no power (its effect does something else)

@@ -18,6 +18,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_WINNER,
     HAND,
     HAND_CAP,
+    HAND_COST,
     LEADER_REF,
     LOST,
     N_CHARS,
@@ -113,6 +114,8 @@ def take_from_hand(st, p, h):
     n = st[b + N_HAND] - 1
     card = st[b + HAND + h]
     st[b + HAND + h] = st[b + HAND + n]
+    st[b + HAND_COST + h] = st[b + HAND_COST + n]
+    st[b + HAND_COST + n] = 0
     st[b + N_HAND] = n
     return card
 

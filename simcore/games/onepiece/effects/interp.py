@@ -19,21 +19,27 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_CARD,
     AB_COND0,
     AB_COST0,
+    AB_FLAGS,
     AB_NCODE,
     AB_NCOND,
     AB_NCOST,
     AB_PC,
     AB_SLOT,
     AB_TIMING,
+    ABF_FROM_HAND,
     H_CARD_AB,
+    H_CARD_TM,
+    H_FLAGS,
     H_NAB,
     H_TMASK,
+    HAS_CONT,
     OWN_OPP,
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects.query import (
+    MAX_CAND,
     ab_get,
     can_activate,
     can_pay,
@@ -51,14 +57,23 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_DECK,
     DON_RESTED,
     EMPTY,
+    F_BKW,
     F_BPOW,
     F_CARD,
+    F_CCOST,
+    F_CKW,
+    F_CPOW,
     F_DON,
+    F_NCOST,
+    F_NEXP,
+    F_NKW,
+    F_NPOW,
     F_RESTED,
     F_TCOST,
     F_TKW,
     F_TPOW,
     F_USED,
+    G_ACTIVE,
     G_ATT,
     G_LOOK_N,
     G_OK,
@@ -67,8 +82,10 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_Q_N,
     G_SEL,
     G_SEL_N,
+    G_TURN,
     HAND,
     HAND_CAP,
+    HAND_COST,
     LEADER_REF,
     LIFE,
     LIFE_CAP,
@@ -169,11 +186,14 @@ def ask(st, ct, lg, p, q, intent, fams, prms, rng, buf, n, upto):
 
 
 @kernel
-def intent_of(op):
+def intent_of(op, a):
+    """What code row (op, a) does to the cards selected for it (the strategy's hint)."""
     if op == oc.OP_KO or op == oc.OP_REST or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK \
-            or op == oc.OP_TRASH or op == oc.OP_PROHIBIT:
+            or op == oc.OP_TRASH or op == oc.OP_NEGATE:
         return oc.INTENT_HARM
-    if op == oc.OP_COST:
+    if op == oc.OP_POWER or op == oc.OP_COST:
+        return oc.INTENT_HARM if a < 0 else oc.INTENT_HELP
+    if op == oc.OP_PROHIBIT and (a & oc.PR_HARMFUL) != 0:
         return oc.INTENT_HARM
     return oc.INTENT_HELP
 
@@ -404,6 +424,18 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                 push(st, b, HAND, N_HAND, HAND_CAP, card)
             else:
                 to_trash(st, p, card)
+    elif op == oc.OP_C_MILL:
+        for _ in range(a):
+            card = remove_from_deck(st, p, st[b + N_DECK] - 1)
+            push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
+        deck_out_check(st, lg, p)
+    elif op == oc.OP_C_RETURN_SELF:  # a=0 to hand, 1 to the bottom of the deck
+        card = leave_field(st, p, src_ref)
+        if a == 1:
+            to_deck_bottom(st, p, card)
+        else:
+            push(st, b, HAND, N_HAND, HAND_CAP, card)
+        log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_DECK if a == 1 else oc.OP_TO_HAND, a)
     elif op == oc.OP_C_TRASH_TO_DECK:
         for _ in range(a):
             if bb < 0:
@@ -463,6 +495,44 @@ def hand_to_deck(st, ct, fx, lg, p, count, bottom, fams, prms, rng, buf):
 
 
 @kernel
+def modify(st, op, a, dur, p, f):
+    """Apply a power (OP_POWER), cost (OP_COST) or keyword / prohibition (OP_GRANT,
+    OP_PROHIBIT) modifier of p's effect to the field card at offset f (owner block + ref),
+    kept for `dur`: this battle (outside a battle there is none), this turn, or until the
+    end of p's opponent's next turn (the start of p's next turn comes right after it)."""
+    if dur == oc.D_TURN:
+        if op == oc.OP_POWER:
+            st[f + F_TPOW] += a
+        elif op == oc.OP_COST:
+            st[f + F_TCOST] += a
+        else:
+            st[f + F_TKW] |= a
+    elif dur == oc.D_BATTLE:
+        if st[G_ATT] == EMPTY:
+            return
+        if op == oc.OP_POWER:
+            st[f + F_BPOW] += a
+        elif op != oc.OP_COST:
+            st[f + F_BKW] |= a
+    elif dur == oc.D_UNTIL_OPP_END or dur == oc.D_UNTIL_YOUR_START:
+        if op == oc.OP_POWER:
+            st[f + F_NPOW] += a
+        elif op == oc.OP_COST:
+            st[f + F_NCOST] += a
+        else:
+            st[f + F_NKW] |= a
+        exp = st[G_TURN] + 1 if st[G_ACTIVE] == p else st[G_TURN]
+        st[f + F_NEXP] = max(st[f + F_NEXP], exp)
+
+
+@kernel
+def negated(st, p, r):
+    """Are the effects of p's field card r negated (by an effect with a duration)?"""
+    b = p * PSIZE
+    return ((st[b + F_TKW + r] | st[b + F_BKW + r] | st[b + F_NKW + r]) & oc.PR_NEGATED) != 0
+
+
+@kernel
 def mark_used(st, fx, ab, p, src_ref):
     """Record that the source card used ability ab this turn (F_USED, 10-2-13)."""
     bit = 1 << ab_get(fx, ab, AB_SLOT)
@@ -479,6 +549,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
     chose to activate it ([Activate: Main]), so its costs are not confirmed again."""
     b = p * PSIZE
     if once_spent(st, fx, ab, p, src_ref):  # 10-2-13
+        return
+    if 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card and negated(st, p, src_ref):
         return
     cond0 = ab_get(fx, ab, AB_COND0)
     for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
@@ -502,7 +574,14 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
     st[G_LOOK_N] = 0
     pc = ab_get(fx, ab, AB_PC)
     end = pc + ab_get(fx, ab, AB_NCODE)
+    jump_at = -1  # the end of the chosen option of a CHOOSE_ONE, and where the options end
+    jump_to = -1
     while pc < end and st[G_OVER] == 0:
+        if pc == jump_at:
+            pc = jump_to
+            jump_at = -1
+            if pc >= end:
+                break
         op = code_get(fx, pc, 0)
         a = code_get(fx, pc, 1)
         bb = code_get(fx, pc, 2)
@@ -518,9 +597,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 pc = end if bb < 0 else pc + bb
         elif op == oc.OP_SEL or op == oc.OP_SEL_ADD:
             nxt = code_get(fx, pc, 0) if pc < end else oc.OP_END
-            intent = intent_of(nxt)
-            if nxt == oc.OP_POWER and code_get(fx, pc, 1) < 0:
-                intent = oc.INTENT_HARM
+            intent = intent_of(nxt, code_get(fx, pc, 1) if pc < end else 0)
             select(st, ct, fx, lg, p, a, bb, cc != 0, intent, src_card, src_ref, fams, prms,
                    rng, buf, op == oc.OP_SEL_ADD)
         elif op == oc.OP_SEL_ALL:
@@ -562,26 +639,50 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_REST or op == oc.OP_SET_ACTIVE:
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
+                if o < 0 or (op == oc.OP_REST and o != p
+                             and (slot_kw(st, ct, o, r) & oc.PR_NO_REST) != 0):
+                    continue
+                st[o * PSIZE + F_RESTED + r] = 1 if op == oc.OP_REST else 0
+        elif op == oc.OP_POWER or op == oc.OP_COST or op == oc.OP_GRANT \
+                or op == oc.OP_PROHIBIT:  # 6-6, 7-1-5, 2-7-6
+            for k in range(st[G_SEL_N]):
+                o, r = sel_on_field(st, k)
                 if o >= 0:
-                    st[o * PSIZE + F_RESTED + r] = 1 if op == oc.OP_REST else 0
-        elif op == oc.OP_POWER:  # 6-6, 7-1-5
+                    modify(st, op, a, bb, p, o * PSIZE + r)
+        elif op == oc.OP_NEGATE:  # the selected cards' effects are negated for bb
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
-                if o < 0:
-                    continue
-                if bb == oc.D_TURN:
-                    st[o * PSIZE + F_TPOW + r] += a
-                elif st[G_ATT] != EMPTY:
-                    st[o * PSIZE + F_BPOW + r] += a
-        elif op == oc.OP_COST or op == oc.OP_GRANT or op == oc.OP_PROHIBIT:  # this turn
-            for k in range(st[G_SEL_N]):
-                o, r = sel_on_field(st, k)
-                if o < 0 or bb != oc.D_TURN:
-                    continue
-                if op == oc.OP_COST:  # 2-7-6
-                    st[o * PSIZE + F_TCOST + r] += a
-                else:
-                    st[o * PSIZE + F_TKW + r] |= a
+                if o >= 0:
+                    modify(st, oc.OP_PROHIBIT, oc.PR_NEGATED, bb, p, o * PSIZE + r)
+        elif op == oc.OP_CHOOSE_ONE:  # a options, each an OPTION row and its body (Q_MODE)
+            for i in range(a):
+                buf[i] = i
+            k = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP),
+                    fams, prms, rng, buf, np.int64(a), np.int64(0))
+            row = pc
+            start = pc
+            for i in range(a):
+                if i == k:
+                    start = row + 1
+                    jump_at = row + 1 + code_get(fx, row, 2)
+                row += 1 + code_get(fx, row, 2)
+            jump_to = row
+            pc = start if k >= 0 else row
+        elif op == oc.OP_SCRY:  # look at a: each to the top or the bottom (Q_ORDER_BOTTOM)
+            st[G_LOOK_N] = min(a, st[b + N_DECK])
+            for _ in range(st[G_LOOK_N]):
+                n = st[G_LOOK_N]
+                for i in range(n):
+                    buf[i] = cand_encode(p, Z_LOOK, i)
+                i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_ORDER_BOTTOM),
+                        np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
+                        np.int64(1))
+                if i < 0:
+                    break
+                card = remove_from_deck(st, p, st[b + N_DECK] - 1 - i)
+                to_deck_bottom(st, p, card)
+                st[G_LOOK_N] -= 1
+            st[G_LOOK_N] = 0
         elif op == oc.OP_GIVE_DON:  # 6-5-5: from the rested (bb=1) or active DON!!
             if st[G_SEL_N] > 0:
                 o, r = sel_on_field(st, 0)
@@ -662,6 +763,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             st[b + DON_ACTIVE] += m
         elif op == oc.OP_DON_MINUS:  # 10-2-6
             don_minus(st, p, a)
+        elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
+            don_minus(st, np.int64(1 - p), a)
         elif op == oc.OP_DON_REST:
             o = 1 - p if cc == OWN_OPP else p
             m = min(a, st[o * PSIZE + DON_ACTIVE])
@@ -708,7 +811,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 else:
                     to_trash(st, o, card)
                 log(st, lg, E.E_FX_MOVE, o, card, op, bb)
+        elif op == oc.OP_MAY:  # "you may" (8-3-2-5): declining skips bb rows
+            if not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng, 2 + p):
+                st[G_OK] = 0
+                pc = end if bb < 0 else pc + bb
     st[G_LOOK_N] = 0
+    settle(st, ct, fx, buf)
 
 
 @kernel
@@ -773,3 +881,125 @@ def activate(st, ct, fx, lg, p, ref, k, fams, prms, rng, buf):
     run_ability(st, ct, fx, lg, np.int64(ab), np.int64(p), np.int64(card), np.int64(ref),
                 fams, prms, rng, buf, np.int64(1))
     drain(st, ct, fx, lg, fams, prms, rng, buf)
+
+
+# ---------------------------------------------------------------- continuous abilities (8-1-3-3)
+
+CONT_TIMINGS = (1 << oc.T_CONTINUOUS) | (1 << oc.T_YOUR_TURN) | (1 << oc.T_OPP_TURN)
+
+
+@kernel
+def settle(st, ct, fx, buf):
+    """Recompute what the continuous abilities of the cards on the field give now (power,
+    cost, keywords, prohibitions: F_CPOW, F_CCOST, F_CKW), from their current conditions.
+    Called after every action and ability, so that a condition that stops holding stops the
+    effect (8-1-3-3; [Your Turn] 10-2-11, [Opponent's Turn] 10-2-12)."""
+    if (fx[H_FLAGS] & HAS_CONT) == 0:
+        return
+    for o in range(2):
+        b = o * PSIZE
+        for r in range(NREF):
+            st[b + F_CPOW + r] = 0
+            st[b + F_CCOST + r] = 0
+            st[b + F_CKW + r] = 0
+    for p in range(2):
+        b = p * PSIZE
+        for h in range(st[b + N_HAND]):
+            st[b + HAND_COST + h] = 0
+            card = st[b + HAND + h]
+            if (fx[fx[H_CARD_TM] + card] >> oc.T_CONTINUOUS) & 1 == 0:
+                continue
+            for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+                if ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
+                    st[b + HAND_COST + h] += hand_modifier(st, ct, fx, np.int64(ab),
+                                                           np.int64(p), np.int64(card), buf)
+        for k in range(NREF + 1):
+            r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
+            card = st[b + STAGE] if r == STAGE_REF else st[b + F_CARD + r]
+            if card == EMPTY or (fx[fx[H_CARD_TM] + card] & CONT_TIMINGS) == 0:
+                continue
+            if r != STAGE_REF and negated(st, p, r):
+                continue
+            base = fx[H_CARD_AB]
+            for ab in range(fx[base + card], fx[base + card + 1]):
+                t = ab_get(fx, ab, AB_TIMING)
+                if ((1 << t) & CONT_TIMINGS) == 0 or ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
+                    continue
+                if (t == oc.T_YOUR_TURN and st[G_ACTIVE] != p) or \
+                        (t == oc.T_OPP_TURN and st[G_ACTIVE] == p):
+                    continue
+                apply_continuous(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
+                                 np.int64(r), buf)
+
+
+@kernel
+def hand_modifier(st, ct, fx, ab, p, card, buf):
+    """The cost modifier an in-hand ability of p's hand card gives it now (its conditions
+    hold): "give this card in your hand -N cost" (2-7-6)."""
+    cond0 = ab_get(fx, ab, AB_COND0)
+    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
+        if not cond_holds(st, ct, fx, np.int64(c), p, card, np.int64(-1), buf):
+            return 0
+    v = 0
+    pc = ab_get(fx, ab, AB_PC)
+    end = pc + ab_get(fx, ab, AB_NCODE)
+    while pc < end:
+        op = code_get(fx, pc, 0)
+        a = code_get(fx, pc, 1)
+        bb = code_get(fx, pc, 2)
+        pc += 1
+        if op == oc.OP_SKIP_UNLESS:
+            if not cond_holds(st, ct, fx, np.int64(a), p, card, np.int64(-1), buf):
+                pc = end if bb < 0 else pc + bb
+        elif op == oc.OP_COST:
+            v += a
+    return v
+
+
+@kernel
+def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
+    """Add one continuous ability's effect to the continuous fields, if its conditions hold
+    (the packer admits only selections, conditions and the four modifiers here)."""
+    cond0 = ab_get(fx, ab, AB_COND0)
+    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
+        if not cond_holds(st, ct, fx, np.int64(c), p, src_card, src_ref, buf):
+            return
+    nsel = 0
+    sel = buf[MAX_CAND:MAX_CAND + 12]  # owner << 8 | ref of the cards it applies to
+    pc = ab_get(fx, ab, AB_PC)
+    end = pc + ab_get(fx, ab, AB_NCODE)
+    while pc < end:
+        op = code_get(fx, pc, 0)
+        a = code_get(fx, pc, 1)
+        bb = code_get(fx, pc, 2)
+        pc += 1
+        if op == oc.OP_SKIP_UNLESS:
+            if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
+                pc = end if bb < 0 else pc + bb
+        elif op == oc.OP_SEL_SELF:
+            nsel = 0
+            if 0 <= src_ref < NREF:
+                sel[0] = p << 8 | src_ref
+                nsel = 1
+        elif op == oc.OP_SEL_LEADER:
+            sel[0] = (1 - p if a == OWN_OPP else p) << 8 | LEADER_REF
+            nsel = 1
+        elif op == oc.OP_SEL_ALL:
+            n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
+            nsel = 0
+            for i in range(n):
+                z = cand_zone(buf[i])
+                if (z == Z_FIELD_CHAR or z == Z_FIELD_LC or z == Z_LEADER) and nsel < 12:
+                    sel[nsel] = cand_owner(buf[i]) << 8 | cand_index(buf[i])
+                    nsel += 1
+        else:
+            for i in range(nsel):
+                f = (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF)
+                if op == oc.OP_POWER:
+                    st[f + F_CPOW] += a
+                elif op == oc.OP_COST:
+                    st[f + F_CCOST] += a
+                elif op == oc.OP_GRANT or op == oc.OP_PROHIBIT:
+                    st[f + F_CKW] |= a
+                elif op == oc.OP_NEGATE:
+                    st[f + F_CKW] |= oc.PR_NEGATED

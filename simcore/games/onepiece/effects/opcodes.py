@@ -86,12 +86,16 @@ CK_DECK = 12  # cards in WHO's deck CMP VALUE
 CK_OK = 13  # "if you do": the previous step succeeded
 CK_SELF_RESTED = 14  # the source card is rested
 CK_OR = 15  # OR of the next VALUE condition rows
+CK_LEADER_MULTI = 16  # the WHO player's Leader has two or more colours ("multicolored")
+CK_CMP_DON_OPP = 17  # DON!! on the controller's field CMP the opponent's + VALUE (offset)
+CK_SELF_POWER = 18  # the source card's current power CMP VALUE
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
          "OPP_TURN": CK_OPP_TURN, "COUNT": CK_COUNT, "CMP_LIFE_OPP": CK_CMP_LIFE_OPP,
          "CHARS": CK_CHARS, "DECK": CK_DECK, "OK": CK_OK, "SELF_RESTED": CK_SELF_RESTED,
-         "OR": CK_OR}
+         "OR": CK_OR, "LEADER_MULTI": CK_LEADER_MULTI, "CMP_DON_OPP": CK_CMP_DON_OPP,
+         "SELF_POWER": CK_SELF_POWER}
 
 # Questions asked of the strategy (policy.choose / confirm / order).
 Q_TARGET = 0  # choose a card for an effect
@@ -114,6 +118,9 @@ PR_NO_REMOVE_EFFECT = 1 << 13  # cannot be removed from the field by opponent's 
 PR_NO_ACTIVATE_BLOCKER = PR_NO_BLOCK
 PR_NO_ATTACK_LEADER = 1 << 14
 PR_NEGATED = 1 << 15  # the card's effects are negated
+PR_NO_REFRESH = 1 << 16  # does not become active in its owner's next Refresh Phase (6-2)
+# Prohibitions that hurt the card they are put on (the strategy's target hint).
+PR_HARMFUL = PR_NO_ATTACK | PR_NO_BLOCK | PR_NO_ATTACK_LEADER | PR_NEGATED | PR_NO_REFRESH
 
 # Opcodes: group = op >> 4.
 # Flow (0x00).
@@ -173,6 +180,7 @@ OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (1
 OP_DON_REST = 0x52  # a=count, c=who
 OP_DON_ACTIVE = 0x53  # a=count: set rested DON!! active
 OP_DON_RETURN_GIVEN = 0x54  # return the DON!! given to the selection to the cost area
+OP_OPP_DON_MINUS = 0x55  # a=count: the opponent returns DON!! from their field (they choose)
 # Costs (0x60): run before the body; can_pay checks them all first (8-3-1-3).
 OP_C_REST_DON = 0x60  # a=count: rest active DON!! (① etc., 8-3-1-5)
 OP_C_DON_MINUS = 0x61  # a=count: DON!! -N (8-3-1-6)
@@ -186,6 +194,10 @@ OP_C_LIFE_TO_HAND = 0x68  # a=count, b=0 top / 1 bottom
 OP_C_TRASH_TO_DECK = 0x69  # a=count, b=filter row
 OP_C_REST_OWN = 0x6A  # a=filter row: rest one of your cards
 OP_C_TRASH_LIFE = 0x6B  # a=count
+OP_C_REVEAL_HAND = 0x6C  # a=count, b=filter row: reveal matching cards of the hand (they stay)
+OP_C_LIFE_FACE_UP = 0x6D  # a=count: turn face-down cards from the top of your Life face up
+OP_C_MILL = 0x6E  # a=count: trash cards from the top of your deck
+OP_C_RETURN_SELF = 0x6F  # a=0 to the owner's hand, 1 to the bottom of the owner's deck
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -244,6 +256,7 @@ OPS = {
     OP_DON_REST: ("DON_REST", ("n", "", "who"), ()),
     OP_DON_ACTIVE: ("DON_ACTIVE", ("n",), ()),
     OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),
+    OP_OPP_DON_MINUS: ("OPP_DON_MINUS", ("n",), ("10-2-6",)),
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
     OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
@@ -256,5 +269,9 @@ OPS = {
     OP_C_TRASH_TO_DECK: ("C_TRASH_TO_DECK", ("n", "flt"), ()),
     OP_C_REST_OWN: ("C_REST_OWN", ("flt",), ()),
     OP_C_TRASH_LIFE: ("C_TRASH_LIFE", ("n",), ()),
+    OP_C_REVEAL_HAND: ("C_REVEAL_HAND", ("n", "flt"), ("8-3-1-3",)),
+    OP_C_LIFE_FACE_UP: ("C_LIFE_FACE_UP", ("n",), ("8-3-1-3",)),
+    OP_C_MILL: ("C_MILL", ("n",), ("8-3-1-3",)),
+    OP_C_RETURN_SELF: ("C_RETURN_SELF", ("pos",), ("8-3-1-3",)),
 }
 OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}

@@ -25,7 +25,14 @@ from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, oc.T_ON_KO,
                                  oc.T_COUNTER, oc.T_TRIGGER, oc.T_ON_BLOCK, oc.T_ON_OPP_ATTACK,
                                  oc.T_END_OF_YOUR_TURN, oc.T_END_OF_OPP_TURN,
-                                 oc.T_ACTIVATE_MAIN})
+                                 oc.T_ACTIVATE_MAIN, oc.T_CONTINUOUS, oc.T_YOUR_TURN,
+                                 oc.T_OPP_TURN})
+# Continuous abilities (interp.settle): no cost, and only selections, conditions and the
+# modifiers that last while the ability applies.
+CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
+_CONT_OPS = frozenset({oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.OP_SEL_ALL,
+                       oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE})
+_MODIFIERS = frozenset({oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE})
 IMPLEMENTED_OPS = frozenset({
     oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
     oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
@@ -36,24 +43,28 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_PROHIBIT, oc.OP_PLAY_FROM, oc.OP_TRASH_TO_HAND, oc.OP_OPP_TRASH_HAND,
     oc.OP_HAND_TO_DECK, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_LIFE, oc.OP_DON_MINUS, oc.OP_DON_REST,
     oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
-    oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE,
+    oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
+    oc.OP_OPP_DON_MINUS, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
+    oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
     oc.CK_DON_ACTIVE, oc.CK_DON_GIVEN_SELF, oc.CK_YOUR_TURN, oc.CK_OPP_TURN, oc.CK_COUNT,
-    oc.CK_CHARS, oc.CK_DECK, oc.CK_OK,
+    oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
+    oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
                     oc.Z_TRASH, oc.Z_STAGE})
-_DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN})
+_DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN, oc.D_UNTIL_OPP_END, oc.D_UNTIL_YOUR_START})
 _CMP = {1: L.CMP_GE, -1: L.CMP_LE, 0: L.CMP_EQ}  # the compiler's comparison signs
+FLAG_FROM_HAND = 2  # rules.FLAG_FROM_HAND: the ability applies while the card is in the hand
 _MAX_PREDICATES = 30  # card_pred bits 0..29; bit 30 is PRED_HAS_TRIGGER
 
 
 def pred_supported(pred: str) -> bool:
     kind, _, value = pred.partition(":")
-    return kind in ("type", "name") and bool(value)
+    return kind in ("type", "name", "typeinc") and bool(value)
 
 
 def filter_supported(f: Filter | None) -> bool:
@@ -69,13 +80,17 @@ def cond_supported(c: Cond | None) -> bool:
     return c.kind != oc.CK_LEADER_PRED or pred_supported(c.pred.split("|")[0])
 
 
-def op_supported(o: Op) -> bool:
+def op_supported(o: Op, timing: int = -1) -> bool:
+    """Does the interpreter run code row `o` in an ability of `timing`?"""
+    if timing in CONT_TIMINGS:
+        return (o.op in _CONT_OPS and filter_supported(o.flt) and cond_supported(o.cond)
+                and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))
     if o.op not in IMPLEMENTED_OPS or not filter_supported(o.flt) or not cond_supported(o.cond):
         return False
     if o.op == oc.OP_POWER:
         return o.b in _DURATIONS
-    if o.op in (oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT):
-        return o.b == oc.D_TURN  # the other durations are not kept yet
+    if o.op in (oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE):
+        return o.b in _DURATIONS and not (o.op == oc.OP_COST and o.b == oc.D_BATTLE)
     if o.op == oc.OP_PLAY_FROM or o.op == oc.OP_TRASH_TO_HAND:
         return o.flt is not None and o.flt.zone in (oc.Z_HAND, oc.Z_TRASH, oc.Z_LOOK)
     if o.op == oc.OP_PICK:
@@ -96,9 +111,15 @@ def packable(ab: Ability, mode: str) -> bool:
     """Does the interpreter run this ability in effects mode `mode`?"""
     if mode == "none" or ab.status not in ((STRICT,) if mode == "strict" else (STRICT, APPROX)):
         return False
+    if ab.flags & FLAG_FROM_HAND:  # "give this card in your hand -N cost" (interp.settle)
+        return (ab.timing == oc.T_CONTINUOUS and not ab.costs
+                and all(cond_supported(c) for c in ab.conds)
+                and all(o.op in (oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_COST)
+                        and cond_supported(o.cond) for o in ab.body))
     return (ab.timing in IMPLEMENTED_TIMINGS and bool(ab.body)
+            and not (ab.costs and ab.timing in CONT_TIMINGS)
             and all(cond_supported(c) for c in ab.conds)
-            and all(op_supported(o) for o in (*ab.costs, *ab.body)))
+            and all(op_supported(o, ab.timing) for o in (*ab.costs, *ab.body)))
 
 
 @lru_cache(maxsize=8192)
@@ -170,7 +191,8 @@ class _Tables:
         row = [0] * L.AB_W
         row[L.AB_CARD], row[L.AB_TIMING], row[L.AB_SLOT] = card, ab.timing, slot
         row[L.AB_FLAGS] = (L.ABF_ONCE if ab.flags & 1 else 0) | (
-            L.ABF_APPROX if ab.status == APPROX else 0)
+            L.ABF_APPROX if ab.status == APPROX else 0) | (
+            L.ABF_FROM_HAND if ab.flags & FLAG_FROM_HAND else 0)
         row[L.AB_COND0] = len(self.cond)
         for c in ab.conds:
             self.add_cond(c)
@@ -189,7 +211,9 @@ class _Tables:
 def _has_pred(pred: str, name: str, types: tuple[str, ...]) -> bool:
     kind, _, value = pred.partition(":")
     if kind == "name":
-        return name == value
+        return name in value.split("|")
+    if kind == "typeinc":
+        return any(value in t for t in types)
     return any(t in types for t in value.split("|"))
 
 
@@ -290,4 +314,6 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int) -> np.n
         hdr[key] = off
         off += sec.size
     hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0
+    if any(row[L.AB_TIMING] in CONT_TIMINGS for row in t.ab):
+        hdr[L.H_FLAGS] |= L.HAS_CONT
     return np.concatenate([hdr, *sections]).astype(np.int32)

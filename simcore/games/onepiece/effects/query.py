@@ -301,6 +301,19 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
         ok = compare(st[b + N_DECK], cmp, value)
     elif kind == oc.CK_OK:
         ok = st[G_OK] != 0
+    elif kind == oc.CK_CMP_LIFE_OPP:  # controller's Life CMP the opponent's + VALUE
+        ok = compare(st[p * PSIZE + N_LIFE], cmp, st[(1 - p) * PSIZE + N_LIFE] + value)
+    elif kind == oc.CK_CMP_DON_OPP:  # DON!! on the controller's field CMP the opponent's
+        ok = compare(don_on_field(st, p), cmp, don_on_field(st, 1 - p) + value)
+    elif kind == oc.CK_LEADER_MULTI:  # "multicolored": two or more colours
+        colors = ct[st[b + F_CARD + LEADER_REF], C.COLORS]
+        ok = (colors & (colors - 1)) != 0
+    elif kind == oc.CK_SELF_POWER:
+        ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
+            and compare(power(st, ct, p, src_ref), cmp, value)
+    elif kind == oc.CK_SELF_RESTED:
+        ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
+            and st[p * PSIZE + F_RESTED + src_ref] != 0
     if cond_get(fx, c, CD_NEG) != 0:
         return not ok
     return ok
@@ -368,6 +381,14 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         return st[b + N_HAND] >= a
     if op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
         return st[b + N_LIFE] >= a
+    if op == oc.OP_C_REVEAL_HAND:
+        return candidates(st, ct, fx, code_get(fx, row, 2), p, src_card, src_ref, buf) >= a
+    if op == oc.OP_C_LIFE_FACE_UP:
+        return st[b + N_LIFE] >= a
+    if op == oc.OP_C_MILL:
+        return st[b + N_DECK] >= a
+    if op == oc.OP_C_RETURN_SELF:
+        return 0 <= src_ref < NCHAR and st[b + F_CARD + src_ref] == src_card
     if op == oc.OP_C_TRASH_TO_DECK:
         f = code_get(fx, row, 2)
         if f < 0:

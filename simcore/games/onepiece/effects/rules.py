@@ -3,26 +3,33 @@ rule with its status and rule numbers (rules text seed 003, chapters 8 and 10).
 
 `compile_text(text, trigger)` compiles one card; an ability is strict if every piece
 matched a strict rule, approximate if any matched an approximate one, else unmodelled
-with the first unmatched fragment. Card text is never guessed at."""
+with the first unmatched fragment. Card text is never guessed at.
+
+The verb templates (TEMPLATES, COST_TEMPLATES, COND_TEMPLATES) read their target and card
+phrases with phrases.py, so one rule covers every filter the phrase grammar can say."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from tcgsim.simcore.effects import clauses as fxtext
+from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability, Cond, Filter, Op, combine
-from tcgsim.simcore.effects.patterns import Rule, match_piece
+from tcgsim.simcore.effects.patterns import Match, Rule
 from tcgsim.simcore.effects.text import normalise
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.effects import phrases
 from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
-COMPILER_VERSION = 1
+COMPILER_VERSION = 2
 OWN_SELF, OWN_OPP, OWN_ANY = 0, 1, 2
 KEYWORDS = ("[Blocker]", "[Rush]", "[Double Attack]", "[Banish]", "[Rush: Character]",
             "[Unblockable]")
 _REMINDER = re.compile(r"\s*\((?:You may (?:rest|return) the specified|This card can attack|"
-                       r"This card can't be|After your opponent declares)[^()]*\)")
+                       r"This card can't be|This card deals|After your opponent declares)"
+                       r"[^()]*\)")
 _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Character|"
                            r"Unblockable)\]\s*)+")
 
@@ -42,20 +49,20 @@ TAGS = {
     "Opponent's Turn": (oc.T_OPP_TURN, ("10-2-12",)),
 }
 FLAG_ONCE = 1
+FLAG_FROM_HAND = 2  # the ability applies while the card is in the hand (fxlayout.ABF_FROM_HAND)
 
 
-def _n(m: re.Match, g: int = 1) -> int:
+def _n(m: re.Match, g: int | str = 1) -> int:
     return int(m.group(g))
 
 
-def _opp_char(m: re.Match, cost_max: int = -1, pow_max: int = -1) -> Filter:
-    return Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_OPP, cost_max=cost_max, pow_max=pow_max)
-
-
-_COST_BOUND = r"(?: with a cost of (\d+) or less)?"
+# Durations (6-6): "until the end of your opponent's next End Phase" ends with that turn.
 _DUR = {"during this turn": oc.D_TURN, "during this battle": oc.D_BATTLE,
-        "until the end of your opponent's next End Phase": oc.D_UNTIL_OPP_END}
-_DUR_RE = r"(during this turn|during this battle|until the end of your opponent's next End Phase)"
+        "until the end of your opponent's next End Phase": oc.D_UNTIL_OPP_END,
+        "until the end of your opponent's next turn": oc.D_UNTIL_OPP_END,
+        "until the start of your next turn": oc.D_UNTIL_YOUR_START}
+_DUR_ANY = "|".join(re.escape(k) for k in _DUR)
+_DURS = r"(?: (?P<d>" + _DUR_ANY + r"))?"
 
 COSTS: tuple[Rule, ...] = (
     Rule("cost-rest-don", r"\((\d+)\)", lambda m: [Op(oc.OP_C_REST_DON, _n(m))],
@@ -79,29 +86,15 @@ COSTS: tuple[Rule, ...] = (
 CONDS: tuple[Rule, ...] = (
     Rule("cond-leader-type", r"If your Leader has the \{([^}]+)\} type",
          lambda m: Cond(oc.CK_LEADER_PRED, pred="type:" + m.group(1)), rules=("8-3-2",)),
-    Rule("cond-leader-name", r"If your Leader is \[([^\]]+)\]",
-         lambda m: Cond(oc.CK_LEADER_PRED, pred="name:" + m.group(1)), rules=("8-3-2",)),
-    Rule("cond-life-le", r"If you have (\d+) or less Life cards?",
-         lambda m: Cond(oc.CK_LIFE, cmp=-1, value=_n(m)), rules=("8-3-2",)),
-    Rule("cond-opp-life-le", r"If your opponent has (\d+) or less Life cards?",
-         lambda m: Cond(oc.CK_LIFE, who=OWN_OPP, cmp=-1, value=_n(m)), rules=("8-3-2",)),
-    Rule("cond-don-field-le", r"If you have (\d+) or less DON!! cards on your field",
-         lambda m: Cond(oc.CK_DON_FIELD, cmp=-1, value=_n(m)), rules=("8-3-2",)),
+    Rule("cond-leader-name", r"If your Leader is (\[[^\]]+\](?:(?:, | or )\[[^\]]+\])*)",
+         lambda m: Cond(oc.CK_LEADER_PRED, pred="name:" + "|".join(
+             re.findall(r"\[([^\]]+)\]", m.group(1)))), rules=("8-3-2",)),
     Rule("cond-leader-types", r"If your Leader has the \{([^}]+)\} or \{([^}]+)\} type",
          lambda m: Cond(oc.CK_LEADER_PRED, pred="type:" + m.group(1) + "|" + m.group(2)),
          rules=("8-3-2",)),
-    Rule("cond-opp-hand-ge", r"If your opponent has (\d+) or more cards in their hand",
-         lambda m: Cond(oc.CK_HAND, who=OWN_OPP, cmp=1, value=_n(m)), rules=("8-3-2",)),
-    Rule("cond-have-char-power", r"If you have a Character with (\d+) power or more",
-         lambda m: Cond(oc.CK_COUNT, cmp=1, value=1, flt=Filter(
-             zone=oc.Z_FIELD_CHAR, owner=OWN_SELF, pow_min=_n(m))), rules=("8-3-2",)),
-    Rule("cond-any-char-power", r"If there is a Character with (\d+) power or more",
-         lambda m: Cond(oc.CK_COUNT, cmp=1, value=1, flt=Filter(
-             zone=oc.Z_FIELD_CHAR, owner=OWN_ANY, pow_min=_n(m))), rules=("8-3-2",)),
     Rule("cond-trash-ge", r"If you have (\d+) or more cards in your trash",
          lambda m: Cond(oc.CK_TRASH, cmp=1, value=_n(m)), rules=("8-3-2",)),
-    Rule("cond-don-field-ge", r"If you have (\d+) or more DON!! cards on your field",
-         lambda m: Cond(oc.CK_DON_FIELD, cmp=1, value=_n(m)), rules=("8-3-2",)),
+
 )
 
 ACTIONS: tuple[Rule, ...] = (
@@ -110,70 +103,11 @@ ACTIONS: tuple[Rule, ...] = (
     Rule("draw-trash", r"[Dd]raw (\d+) cards? and trash (\d+) cards? from your hand",
          lambda m: [Op(oc.OP_DRAW, _n(m)), Op(oc.OP_TRASH_HAND, _n(m, 2), -1)],
          rules=("8-4-1",)),
-    Rule("ko-opp-power", r"K\.O\. up to (\d+) of your opponent's Characters with (\d+) "
-         r"power or less",
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=_opp_char(m, pow_max=_n(m, 2))),
-                    Op(oc.OP_KO)], rules=("8-4-4-1", "10-2-17")),
-    Rule("rest-opp-power", r"[Rr]est up to (\d+) of your opponent's Characters with (\d+) "
-         r"power or less",
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=_opp_char(m, pow_max=_n(m, 2))),
-                    Op(oc.OP_REST)], rules=("8-4-4-1",)),
-    Rule("cost-down-opp", r"[Gg]ive up to (\d+) of your opponent's Characters -(\d+) cost "
-         + _DUR_RE,
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=_opp_char(m)),
-                    Op(oc.OP_COST, -_n(m, 2), _DUR[m.group(3)])], rules=("8-4-4-1", "2-7-6")),
     Rule("life-from-deck", r"[Aa]dd up to (\d+) cards? from the top of your deck to the top "
          r"of your Life cards",
          lambda m: [Op(oc.OP_ADD_LIFE, _n(m), 0)], rules=("4-6",)),
-    Rule("leader-buff", r"Your Leader gains \+(\d+) power (during this turn|during this battle)",
-         lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_POWER, _n(m), _DUR[m.group(2)])],
-         rules=("6-6",)),
     Rule("trash-hand", r"[Tt]rash (\d+) cards? from your hand",
          lambda m: [Op(oc.OP_TRASH_HAND, _n(m), -1)], rules=("8-4-1",)),
-    Rule("ko-opp-cost", r"K\.O\. up to (\d+) of your opponent's Characters" + _COST_BOUND,
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=_opp_char(
-             m, int(m.group(2)) if m.group(2) else -1)), Op(oc.OP_KO)],
-         rules=("8-4-4-1", "10-2-17")),
-    Rule("rest-opp-cost", r"Rest up to (\d+) of your opponent's Characters" + _COST_BOUND,
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=_opp_char(
-             m, int(m.group(2)) if m.group(2) else -1)), Op(oc.OP_REST)], rules=("8-4-4-1",)),
-    Rule("bounce-cost", r"Return up to (\d+) Characters?" + _COST_BOUND
-         + r" to the owner's hand",
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=Filter(
-             zone=oc.Z_FIELD_CHAR, owner=OWN_ANY,
-             cost_max=int(m.group(2)) if m.group(2) else -1)), Op(oc.OP_TO_HAND)],
-         rules=("8-4-4-1",)),
-    Rule("debuff-opp", r"[Gg]ive up to (\d+) of your opponent's Characters -(\d+) power "
-         + _DUR_RE,
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=_opp_char(m)),
-                    Op(oc.OP_POWER, -_n(m, 2), _DUR[m.group(3)])], rules=("8-4-4-1", "6-6")),
-    Rule("buff-own", r"Up to (\d+) of your Leader or Character cards gains? \+(\d+) power "
-         + _DUR_RE,
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF)),
-                    Op(oc.OP_POWER, _n(m, 2), _DUR[m.group(3)])], rules=("8-4-4-1", "6-6")),
-    Rule("buff-own-named", r"Up to (\d+) of your \[([^\]]+)\] cards gains? \+(\d+) power "
-         + _DUR_RE,
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF,
-                                                         pred_all=("name:" + m.group(2),))),
-                    Op(oc.OP_POWER, _n(m, 3), _DUR[m.group(4)])], rules=("8-4-4-1", "6-6")),
-    Rule("bottom-cost", r"Place up to (\d+) Characters?" + _COST_BOUND
-         + r" at the bottom of the owner's deck",
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=Filter(
-             zone=oc.Z_FIELD_CHAR, owner=OWN_ANY,
-             cost_max=int(m.group(2)) if m.group(2) else -1)), Op(oc.OP_TO_DECK, 1)],
-         rules=("8-4-4-1",)),
-    Rule("cost-up-self", r"This Character gains \+(\d+) cost",
-         lambda m: [Op(oc.OP_SEL_SELF), Op(oc.OP_COST, _n(m), oc.D_CONTINUOUS)],
-         rules=("2-7-6",)),
-    Rule("buff-own-chars", r"Up to (\d+) of your Characters gains? \+(\d+) power "
-         + _DUR_RE,
-         lambda m: [Op(oc.OP_SEL, 0, _n(m), 1, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)),
-                    Op(oc.OP_POWER, _n(m, 2), _DUR[m.group(3)])], rules=("8-4-4-1", "6-6")),
-    Rule("buff-self", r"This (?:Character|Leader) gains \+(\d+) power"
-         r"(?: (during this turn|during this battle))?",
-         lambda m: [Op(oc.OP_SEL_SELF), Op(oc.OP_POWER, _n(m), _DUR[m.group(2)]
-                                           if m.group(2) else oc.D_CONTINUOUS)],
-         rules=("6-6",)),
     Rule("don-add-active", r"Add up to (\d+) DON!! cards? from your DON!! deck and set "
          r"(?:it|them) as active",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), 0)], rules=("6-4",)),
@@ -181,31 +115,15 @@ ACTIONS: tuple[Rule, ...] = (
          r"(?:it|them)",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), 1)], rules=("6-4",)),
     Rule("play-self", r"Play this card", lambda m: [Op(oc.OP_PLAY_SELF)], rules=("10-1-5-4",)),
-    Rule("look-search", r"Look at (\d+) cards from the top of your deck; reveal up to (\d+) "
-         r"(?:\{([^}]+)\} type )?cards?(?: other than \[([^\]]+)\])? and add (?:it|them) to "
-         r"your hand",
-         lambda m: [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, _n(m, 2), oc.DEST_HAND, flt=Filter(
-             zone=oc.Z_LOOK, pred_all=(("type:" + m.group(3),) if m.group(3) else ()),
-             pred_none=(("name:" + m.group(4),) if m.group(4) else ())))],
-         rules=("8-4-4-1", "1-3-2")),
     Rule("mill", r"Trash (\d+) cards? from the top of your deck",
          lambda m: [Op(oc.OP_MILL, _n(m))], rules=("8-4-1",)),
     Rule("don-set-active", r"Set up to (\d+) of your DON!! cards as active",
          lambda m: [Op(oc.OP_DON_ACTIVE, _n(m))], rules=("6-5-5",)),
-    Rule("grant-self", r"This (?:Character|Leader) gains \[(Rush|Double Attack|Banish|Blocker)\]"
-         r"(?: (during this turn|during this battle))?",
-         lambda m: [Op(oc.OP_SEL_SELF), Op(oc.OP_GRANT, _KW_BITS[m.group(1)],
-                                           _DUR[m.group(2)] if m.group(2) else oc.D_CONTINUOUS)],
-         rules=("10-1",)),
     Rule("scry", r"Look at (\d+) cards from the top of your deck and place them at the top or "
-         r"bottom of the deck in any order",
+         r"bottom of (?:the|your) deck in any order",
          lambda m: [Op(oc.OP_SCRY, _n(m))], status=APPROX, rules=("8-4-4-1",),
          note="'in any order': each card's place and the order are the strategy's answers, "
               "by default the looked-at order"),
-    Rule("give-rested-don", r"Give up to (\d+) rested DON!! cards? to your Leader or (\d+) of "
-         r"your Characters",
-         lambda m: [Op(oc.OP_SEL, 0, 1, 1, flt=Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF)),
-                    Op(oc.OP_GIVE_DON, _n(m), 1)], rules=("6-5-5",)),
     Rule("trash-rest", r"[Tt]rash the rest", lambda m: [Op(oc.OP_REST_TO, 2)],
          rules=("8-4-4-1",)),
     Rule("rest-to-bottom", r"[Pp]lace the rest at the bottom of your deck in any order",
@@ -217,11 +135,562 @@ ACTIONS: tuple[Rule, ...] = (
 _KW_BITS = {"Rush": 1, "Double Attack": 2, "Banish": 4, "Blocker": 8}  # cards.KW_*
 
 
-def _inline_main(abilities: list[Ability]) -> list[Op] | None:
-    for ab in abilities:
-        if ab.timing == oc.T_MAIN and ab.status != UNMODELLED:
-            return list(ab.body)
+# Compositional templates: a verb and a target or card phrase read by phrases.py. A build
+# returns None when the phrase does not read; the matcher then tries the next rule.
+_CHAR_ZONES = (oc.Z_FIELD_CHAR, oc.Z_STAGE)
+_PERSISTENT = (oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN)
+_PR = {"cannot attack": oc.PR_NO_ATTACK, "cannot be K.O.'d": oc.PR_NO_KO_BATTLE
+       | oc.PR_NO_KO_EFFECT, "cannot be K.O.'d in battle": oc.PR_NO_KO_BATTLE,
+       "cannot be K.O.'d by effects": oc.PR_NO_KO_EFFECT,
+       "cannot be rested": oc.PR_NO_REST,
+       "cannot activate [Blocker]": oc.PR_NO_BLOCK,
+       "cannot be removed from the field by your opponent's effects": oc.PR_NO_REMOVE_EFFECT}
+_PR_RE = "(?P<pr>" + "|".join(re.escape(k) for k in sorted(_PR, key=len, reverse=True)) + ")"
+
+
+def _select(t: phrases.Target) -> list[Op]:
+    """The selection rows of a target: the source card, a Leader, all matching, or a
+    choice of `count` ("up to": 8-4-4-1)."""
+    if t.kind == "self":
+        return [Op(oc.OP_SEL_SELF)]
+    if t.kind == "leader":
+        return [Op(oc.OP_SEL_LEADER, t.flt.owner)]
+    if t.kind == "it":
+        return []
+    if t.kind == "all":
+        return [Op(oc.OP_SEL_ALL, 0, flt=t.flt)]
+    return [Op(oc.OP_SEL, 0, t.count, int(t.upto), flt=t.flt)]
+
+
+def _dur(m: re.Match) -> int:
+    """The duration named in group d; none written means while the ability applies."""
+    return _DUR[m.group("d")] if m.group("d") else oc.D_CONTINUOUS
+
+
+def _on(rows: Callable[[re.Match], list[Op]], chars: bool = False,
+        owner: int = -1) -> Callable:
+    """Build: select group t (a target phrase), then `rows`; with `chars` only Characters
+    (and Stages) or the source card may be the target (K.O., trash, bounce); with `owner`
+    only that player's cards (or an earlier step's choice)."""
+    def build(m: re.Match) -> list[Op] | None:
+        t = phrases.target(m.group("t"))
+        if t is None or (chars and t.kind not in ("self", "it")
+                         and t.flt.zone not in _CHAR_ZONES):
+            return None
+        if owner >= 0 and t.kind != "it" and t.flt.owner != owner:
+            return None
+        return _select(t) + rows(m)
+    return build
+
+
+def _signed(m: re.Match) -> int:
+    return int(m.group("s"))
+
+
+def _from_zone(op: int, zone: str, rested: bool = False) -> Callable:
+    """Build of "<verb> up to N <card phrase> from your <zone>": op(filter, N[, rested])."""
+    def build(m: re.Match) -> list[Op] | None:
+        z = {"hand": oc.Z_HAND, "trash": oc.Z_TRASH}[m.group(zone)]
+        got = phrases.counted(m.group("t"), z)
+        if got is None or not got[1]:
+            return None
+        n, _, f = got
+        rest = int(bool(rested and m.group("r")))
+        return [Op(op, 0, n, rest, flt=f)]
+    return build
+
+
+def _pick(m: re.Match) -> list[Op] | None:
+    """Look at N, then pick up to K of a card phrase into the hand."""
+    got = phrases.counted(m.group("t"), oc.Z_LOOK)
+    if got is None or not got[1]:
+        return None
+    return [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, got[0], oc.DEST_HAND, flt=got[2])]
+
+
+def _cost_phrase(op: int, zone: int) -> Callable:
+    """Cost build of "N <card phrase>" in `zone` (no "up to" in a cost): op(N, filter)."""
+    def build(m: re.Match) -> list[Op] | None:
+        got = phrases.counted(m.group("t"), zone)
+        if got is None or got[1]:
+            return None
+        return [Op(op, got[0], 0, flt=got[2])]
+    return build
+
+
+def _own_char(op: int, zones: tuple[int, ...] = (oc.Z_FIELD_CHAR,)) -> Callable:
+    """Cost build of "1 of your <phrase>": op(filter) on one of your cards in `zones`
+    (Characters unless stated)."""
+    def build(m: re.Match) -> list[Op] | None:
+        t = phrases.target(m.group("t"))
+        if (t is None or t.kind != "sel" or t.count != 1 or t.upto or t.flt.owner != OWN_SELF
+                or t.flt.zone not in zones):
+            return None
+        return [Op(op, 0, flt=t.flt)]
+    return build
+
+
+TEMPLATES: tuple[Rule, ...] = (
+    Rule("ko", r"K\.O\. (?P<t>.+)", _on(lambda m: [Op(oc.OP_KO)], chars=True),
+         rules=("8-4-4-1", "10-2-17")),
+    Rule("ko-two", r"(?P<v>K\.O\.|[Rr]est) (?P<t>up to .+?) and (?P<u>up to .+)",
+         lambda m: _two_targets(m), rules=("8-4-4-1",)),
+    Rule("rest", r"[Rr]est (?P<t>.+)", _on(lambda m: [Op(oc.OP_REST)]), rules=("8-4-4-1",)),
+    Rule("to-hand", r"[Rr]eturn (?P<t>.+) to (?:the owner's|your|its owner's) hand",
+         _on(lambda m: [Op(oc.OP_TO_HAND)], chars=True), rules=("8-4-4-1",)),
+    Rule("to-bottom", r"[Pp]lace (?P<t>.+) at the bottom of the owner's deck",
+         _on(lambda m: [Op(oc.OP_TO_DECK, 1)], chars=True), rules=("8-4-4-1",)),
+    Rule("trash-target", r"[Tt]rash (?P<t>.+)", _on(lambda m: [Op(oc.OP_TRASH)], chars=True),
+         rules=("8-4-4-1",)),
+    Rule("set-active", r"[Ss]et (?P<t>.+) as active", _on(lambda m: [Op(oc.OP_SET_ACTIVE)]),
+         rules=("8-4-4-1",)),
+    Rule("power-give", r"[Gg]ive (?P<t>.+) (?P<s>[-+]\d+) power" + _DURS,
+         _on(lambda m: [Op(oc.OP_POWER, _signed(m), _dur(m))]), rules=("8-4-4-1", "6-6")),
+    Rule("power-gains", r"(?P<t>.+?) gains? (?:an additional )?(?P<s>[-+]\d+) power" + _DURS,
+         _on(lambda m: [Op(oc.OP_POWER, _signed(m), _dur(m))]), rules=("8-4-4-1", "6-6")),
+    Rule("cost-give", r"[Gg]ive (?P<t>.+) (?P<s>[-+]\d+) cost" + _DURS,
+         _on(lambda m: [Op(oc.OP_COST, _signed(m), _dur(m))]), rules=("8-4-4-1", "2-7-6")),
+    Rule("cost-gains", r"(?P<t>.+?) gains? (?P<s>[-+]\d+) cost" + _DURS,
+         _on(lambda m: [Op(oc.OP_COST, _signed(m), _dur(m))]), rules=("8-4-4-1", "2-7-6")),
+    Rule("grant", r"(?P<t>.+?) gains? \[(?P<k>Rush|Double Attack|Banish|Blocker)\]" + _DURS,
+         _on(lambda m: [Op(oc.OP_GRANT, _KW_BITS[m.group("k")], _dur(m))]),
+         rules=("8-4-4-1", "10-1")),
+    Rule("prohibit", r"(?P<t>.+?) " + _PR_RE + _DURS,
+         _on(lambda m: [Op(oc.OP_PROHIBIT, _PR[m.group("pr")], _dur(m))]),
+         rules=("8-4-4-1", "1-3-3")),
+    Rule("prohibit-none", r"None of (?P<t>your(?: opponent's)? .+?) can (?P<pr>be K\.O\.'d"
+         r"(?: in battle| by effects)?|attack|be rested)" + _DURS,
+         lambda m: _on(lambda m2: [Op(oc.OP_PROHIBIT, _PR["cannot " + m.group("pr")],
+                                      _dur(m))])(_Sub(m, "all of " + m.group("t"))),
+         status=APPROX, rules=("1-3-3",),
+         note="'none of your Characters can': the program protects the Characters on the "
+              "field when it resolves, not ones played later in the duration"),
+    Rule("opp-no-blocker", r"Your opponent cannot activate \[Blocker\]" + _DURS,
+         lambda m: [Op(oc.OP_SEL_ALL, 0, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_OPP)),
+                    Op(oc.OP_PROHIBIT, oc.PR_NO_BLOCK, _dur(m))], status=APPROX,
+         rules=("1-3-3", "10-1-2"),
+         note="the card forbids the player; the program forbids the Characters they have "
+              "when it resolves (a Character played later in the battle could block)"),
+    Rule("negate", r"Negate the effects? of (?P<t>.+?)" + _DURS,
+         _on(lambda m: [Op(oc.OP_NEGATE, 0, _dur(m))]), rules=("8-4-4-1",)),
+    Rule("select", r"Select (?P<t>.+)", _on(lambda m: []), rules=("8-4-4-1",)),
+    Rule("play-from", r"[Pp]lay (?P<t>up to \d+ .+?) from your (?P<z>hand|trash)(?P<r> rested)?",
+         _from_zone(oc.OP_PLAY_FROM, "z", rested=True), rules=("8-4-4-1",)),
+    Rule("trash-to-hand", r"[Aa]dd (?P<t>up to \d+ .+?) from your (?P<z>trash) to your hand",
+         _from_zone(oc.OP_TRASH_TO_HAND, "z"), rules=("8-4-4-1",)),
+    Rule("look-pick", r"[Ll]ook at (\d+) cards from the top of your deck; reveal (?P<t>up to "
+         r"\d+ .+?) and add (?:it|them) to your hand", _pick, rules=("8-4-4-1", "1-3-2")),
+    Rule("look-pick-bottom", r"[Ll]ook at (\d+) cards from the top of your deck; reveal "
+         r"(?P<t>up to \d+ .+?), add (?:it|them) to your hand and place the rest at the "
+         r"bottom of your deck in any order",
+         lambda m: None if _pick(m) is None else [*_pick(m), Op(oc.OP_REST_TO, 0)],
+         status=APPROX, rules=("8-4-4-1", "1-3-2"),
+         note="'in any order': the strategy's Q_ORDER_BOTTOM answer, else the look order"),
+    Rule("opp-trashes-hand", r"Your opponent trashes (\d+) cards? from their hand",
+         lambda m: [Op(oc.OP_OPP_TRASH_HAND, _n(m))], rules=("8-4-1",)),
+    Rule("trash-opp-hand", r"[Tt]rash (\d+) cards? from your opponent's hand",
+         lambda m: [Op(oc.OP_OPP_TRASH_HAND, _n(m))], status=APPROX, rules=("8-4-1",),
+         note="the card has you choose from the opponent's hidden hand; the program has the "
+              "opponent choose"),
+    Rule("hand-to-bottom", r"[Pp]lace (1) card from your hand at the bottom of your deck",
+         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], rules=("8-4-1",)),
+    Rule("hand-to-bottom-order", r"[Pp]lace (\d+) cards from your hand at the bottom of your "
+         r"deck in any order",
+         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], status=APPROX, rules=("8-4-1",),
+         note="'in any order': the cards go to the bottom in the order the strategy chose "
+              "them"),
+    Rule("life-to-hand", r"[Aa]dd (\d+) cards? from the top of your Life cards to your hand",
+         lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 0, OWN_SELF)], rules=("4-6",)),
+    Rule("life-to-hand-either", r"[Aa]dd (\d+) cards? from the top or bottom of your Life "
+         r"cards to your hand",
+         lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 0, OWN_SELF)], status=APPROX, rules=("4-6",),
+         note="the card lets you take the top or the bottom Life card; the program takes "
+              "the top one"),
+    Rule("trash-life", r"[Tt]rash (\d+) cards? from the top of (?P<w>your|your opponent's) "
+         r"Life cards",
+         lambda m: [Op(oc.OP_TRASH_LIFE, _n(m), 0, _who(m.group("w")))], rules=("4-6",)),
+    Rule("trash-life-upto", r"[Tt]rash up to (\d+) cards? from the top of (?P<w>your|your "
+         r"opponent's) Life cards",
+         lambda m: [Op(oc.OP_TRASH_LIFE, _n(m), 0, _who(m.group("w")))], status=APPROX,
+         rules=("4-6", "8-4-4-1"),
+         note="'up to': the program always trashes as many as it can"),
+    Rule("don-add-more", r"[Aa]dd up to (\d+) additional DON!! cards? and (?P<v>rest|set) "
+         r"(?:it|them)(?: as active)?",
+         lambda m: [Op(oc.OP_DON_ADD, _n(m), int(m.group("v") == "rest"))], rules=("6-4",)),
+    Rule("give-don-each", r"[Gg]ive your Leader and (1) Character up to (\d+) rested DON!! "
+         r"cards? each",
+         lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_GIVE_DON, _n(m, 2), 1),
+                    Op(oc.OP_SEL, 0, 1, 0, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)),
+                    Op(oc.OP_GIVE_DON, _n(m, 2), 1)], rules=("6-5-5",)),
+    Rule("give-don-to", r"[Gg]ive up to (\d+) (?P<r>rested )?DON!! cards? to (?P<t>.+)",
+         _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), int(bool(m.group("r"))))]),
+         rules=("6-5-5", "8-4-4-1")),
+    Rule("opp-don-minus", r"Your opponent returns (\d+) DON!! cards? from their field to "
+         r"their DON!! deck", lambda m: [Op(oc.OP_OPP_DON_MINUS, _n(m))], rules=("10-2-6",)),
+    Rule("refresh-lock", r"(?P<t>.+?) will not become active in your opponent's next "
+         r"Refresh Phase",
+         _on(lambda m: [Op(oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END)],
+             owner=OWN_OPP),
+         rules=("8-4-4-1", "6-2", "1-3-3")),
+    Rule("cost-in-hand", r"[Gg]ive this card in your hand (?P<s>-\d+) cost",
+         lambda m: [Op(oc.OP_SEL_SELF), Op(oc.OP_COST, _signed(m), oc.D_CONTINUOUS)],
+         rules=("2-7-6", "8-1-3-3")),
+    Rule("life-to-owner-hand", r"[Aa]dd up to (\d+) cards? from the top of (?P<w>your|your "
+         r"opponent's) Life cards to (?:the owner's|your) hand",
+         lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 0, _who(m.group("w")))], status=APPROX,
+         rules=("4-6", "8-4-4-1"),
+         note="'up to': the program always takes as many as it can"),
+    Rule("look-take", r"[Ll]ook at (\d+) cards from the top of your deck and add up to (\d+) "
+         r"cards? to your hand",
+         lambda m: [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, _n(m, 2), oc.DEST_HAND,
+                                              flt=Filter(zone=oc.Z_LOOK))],
+         rules=("8-4-4-1",)),
+    Rule("damage", r"[Dd]eal (\d+) damage to your opponent",
+         lambda m: [Op(oc.OP_DAMAGE, _n(m))], rules=("8-6-2-1",)),
+    Rule("rest-opp-don", r"Rest up to (\d+) of your opponent's DON!! cards?",
+         lambda m: [Op(oc.OP_DON_REST, _n(m), 0, OWN_OPP)], rules=("8-4-4-1",)),
+)
+
+
+class _Sub:
+    """A match whose group t is replaced (a rewritten target phrase)."""
+
+    def __init__(self, m: re.Match, t: str) -> None:
+        self.m, self.t = m, t
+
+    def group(self, g: int | str = 0) -> str | None:
+        return self.t if g == "t" else self.m.group(g)
+
+
+def _who(words: str) -> int:
+    return OWN_OPP if "opponent" in words else OWN_SELF
+
+
+def _two_targets(m: re.Match) -> list[Op] | None:
+    """'K.O. up to 1 A and up to 1 B': two choices of one selection (SEL, SEL_ADD)."""
+    a, b = phrases.target(m.group("t")), phrases.target(m.group("u"))
+    if a is None or b is None or a.kind != "sel" or b.kind != "sel":
+        return None
+    if any(t.flt.zone not in _CHAR_ZONES for t in (a, b)):
+        return None
+    op = oc.OP_KO if m.group("v") == "K.O." else oc.OP_REST
+    return [Op(oc.OP_SEL, 0, a.count, int(a.upto), flt=a.flt),
+            Op(oc.OP_SEL_ADD, 0, b.count, int(b.upto), flt=b.flt), Op(op)]
+
+
+COST_TEMPLATES: tuple[Rule, ...] = (
+    Rule("cost-trash-phrase", r"(?:You may )?trash (?P<t>\d+ .+?) from your hand",
+         _cost_phrase(oc.OP_C_TRASH_HAND, oc.Z_HAND), rules=("8-3-1-3",)),
+    Rule("cost-reveal", r"(?:You may )?reveal (?P<t>\d+ .+?) from your hand",
+         _cost_phrase(oc.OP_C_REVEAL_HAND, oc.Z_HAND), rules=("8-3-1-3",)),
+    Rule("cost-return-own", r"(?:You may )?return (?P<t>1 (?:of your )?.+?) to (?:your|the "
+         r"owner's) hand",
+         lambda m: _own_char(oc.OP_C_RETURN_OWN)(_Sub(m, _of_your(m.group("t")))),
+         rules=("8-3-1-3",)),
+    Rule("cost-ko-own", r"(?:You may )?K\.O\. (?P<t>1 (?:of your )?.+)",
+         lambda m: _own_char(oc.OP_C_KO_OWN)(_Sub(m, _of_your(m.group("t")))),
+         rules=("8-3-1-3",)),
+    Rule("cost-hand-to-bottom", r"(?:You may )?place (1) cards? from your hand at the bottom "
+         r"of your deck", lambda m: [Op(oc.OP_C_HAND_TO_DECK, _n(m), 1)], rules=("8-3-1-3",)),
+    Rule("cost-life-face-up", r"(?:You may )?turn (\d+) cards? from the top of your Life "
+         r"cards? face-?up", lambda m: [Op(oc.OP_C_LIFE_FACE_UP, _n(m))], rules=("8-3-1-3",)),
+    Rule("cost-life-to-hand", r"(?:You may )?add (\d+) cards? from the top of your Life cards "
+         r"to your hand", lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 0)], rules=("8-3-1-3",)),
+    Rule("cost-life-to-hand-either", r"(?:You may )?add (\d+) cards? from the top or bottom "
+         r"of your Life cards to your hand",
+         lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 0)], status=APPROX, rules=("8-3-1-3",),
+         note="the card lets you take the top or the bottom Life card; the program takes "
+              "the top one"),
+    Rule("cost-trash-to-deck-1", r"(?:You may )?place (?P<t>1 .+?) from your trash at the "
+         r"bottom of your deck", _cost_phrase(oc.OP_C_TRASH_TO_DECK, oc.Z_TRASH),
+         rules=("8-3-1-3",)),
+    Rule("cost-trash-to-deck-order", r"(?:You may )?place (?P<t>\d+ .+?) from your trash at "
+         r"the bottom of your deck in any order",
+         _cost_phrase(oc.OP_C_TRASH_TO_DECK, oc.Z_TRASH), status=APPROX, rules=("8-3-1-3",),
+         note="'in any order': the cards go to the bottom in the order the strategy chose "
+              "them"),
+    Rule("cost-rest-own", r"(?:You may )?rest (?P<t>1 of your .+)",
+         _own_char(oc.OP_C_REST_OWN, (oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_STAGE)),
+         rules=("8-3-1-3",)),
+    Rule("cost-mill", r"(?:You may )?trash (\d+) cards? from the top of your deck",
+         lambda m: [Op(oc.OP_C_MILL, _n(m))], rules=("8-3-1-3",)),
+    Rule("cost-return-self", r"(?:You may )?(?:return this (?:Character|Stage) to the owner's "
+         r"hand|(?P<deck>place) this (?:Character|Stage) at the bottom of the owner's deck)",
+         lambda m: [Op(oc.OP_C_RETURN_SELF, int(bool(m.group("deck"))))], rules=("8-3-1-3",)),
+    Rule("cost-trash-life-either", r"(?:You may )?trash (\d+) cards? from the top or bottom of "
+         r"your Life cards", lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], status=APPROX,
+         rules=("8-3-1-3",),
+         note="the card lets you trash the top or the bottom Life card; the program trashes "
+              "the top one"),
+    Rule("cost-trash-life", r"(?:You may )?trash (\d+) cards? from the top of your Life cards",
+         lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], rules=("8-3-1-3",)),
+    Rule("cost-rest-don-self", r"You may rest (\d+) of your DON!! cards? and this "
+         r"(?:Character|Leader|Stage)",
+         lambda m: [Op(oc.OP_C_REST_DON, _n(m)), Op(oc.OP_C_REST_SELF)],
+         rules=("8-3-1-5", "8-3-1-3")),
+)
+
+
+def _of_your(t: str) -> str:
+    """'1 Character' in a cost names one of your own: read it as '1 of your Characters'."""
+    return t if " of your " in t else re.sub(r"^1 ", "1 of your ", t)
+
+
+def _cmp(word: str | None) -> int:
+    return {None: 0, "": 0, "more": 1, "less": -1}[word]
+
+
+def _has(m: re.Match) -> Cond | None:
+    """'If you/your opponent have/has <quantity> <field phrase>': a count of Characters
+    (CK_CHARS) or of cards matching the phrase (CK_COUNT)."""
+    who = _who(m.group("w"))
+    q = m.group("q")
+    f = phrases.card_phrase(m.group("t"), phrases.FIELD, who)
+    if f is None:
+        return None
+    if q in ("a", "an", "any"):
+        cmp, n = 1, 1
+    elif q == "no":
+        cmp, n = 0, 0
+    else:
+        qm = re.fullmatch(r"(\d+)(?: or (more|less))?", q)
+        cmp, n = _cmp(qm.group(2)), int(qm.group(1))
+    if f == Filter(zone=oc.Z_FIELD_CHAR, owner=who):
+        return Cond(oc.CK_CHARS, who=who, cmp=cmp, value=n)
+    return Cond(oc.CK_COUNT, who=who, cmp=cmp, value=n, flt=f)
+
+
+def _in_zone(m: re.Match) -> Cond | None:
+    """'If you have N or more <card phrase> in your trash/hand': a count in that zone."""
+    who = _who(m.group("w"))
+    zone = {"trash": oc.Z_TRASH, "hand": oc.Z_HAND}[m.group("z")]
+    f = phrases.card_phrase(m.group("t"), zone, who)
+    if f is None:
+        return None
+    return Cond(oc.CK_COUNT, who=who, cmp=_cmp(m.group("c")), value=_n(m, "n"), flt=f)
+
+
+def _there_is(m: re.Match) -> Cond | None:
+    """'If there is a <field phrase>': at least one such card on either side."""
+    f = phrases.card_phrase(m.group("t"), phrases.FIELD, OWN_ANY)
+    return None if f is None else Cond(oc.CK_COUNT, cmp=1, value=1, flt=f)
+
+
+_WHO = r"(?P<w>you|your opponent) (?:have|has)"
+COND_TEMPLATES: tuple[Rule, ...] = (
+    Rule("cond-don-given", r"If you have any DON!! cards given",
+         lambda m: Cond(oc.CK_COUNT, cmp=1, value=1, flt=Filter(
+             zone=oc.Z_FIELD_LC, owner=OWN_SELF, flags=L.FLF_DON_GIVEN)), rules=("8-3-2",)),
+    Rule("cond-hand", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? cards in (?:your|"
+         r"their) hand",
+         lambda m: Cond(oc.CK_HAND, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
+                        value=_n(m, 2)), rules=("8-3-2",)),
+    Rule("cond-life", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? Life cards?",
+         lambda m: Cond(oc.CK_LIFE, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
+                        value=_n(m, 2)), rules=("8-3-2",)),
+    Rule("cond-don-field", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? DON!! cards on "
+         r"(?:your|their) field",
+         lambda m: Cond(oc.CK_DON_FIELD, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
+                        value=_n(m, 2)), rules=("8-3-2",)),
+    Rule("cond-in-zone", r"If " + _WHO + r" (?P<n>\d+)(?: or (?P<c>more|less))? (?P<t>.+?) "
+         r"in (?:your|their) (?P<z>trash|hand)", _in_zone, rules=("8-3-2",)),
+    Rule("cond-has", r"If " + _WHO + r" (?P<q>an?|any|no|\d+(?: or (?:more|less))?) "
+         r"(?P<t>.+)", _has, rules=("8-3-2",)),
+    Rule("cond-there-is", r"If there is an? (?P<t>.+)", _there_is, rules=("8-3-2",)),
+    Rule("cond-deck", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? cards in (?:your|"
+         r"their) deck",
+         lambda m: Cond(oc.CK_DECK, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
+                        value=_n(m, 2)), rules=("8-3-2",)),
+    Rule("cond-life-behind", r"If you have less Life cards than your opponent",
+         lambda m: Cond(oc.CK_CMP_LIFE_OPP, cmp=-1, value=-1), rules=("8-3-2",)),
+    Rule("cond-life-vs-opp", r"If the number of your Life cards is equal to or (?P<c>less|more) "
+         r"than the number of your opponent's Life cards",
+         lambda m: Cond(oc.CK_CMP_LIFE_OPP, cmp=_cmp(m.group("c")), value=0),
+         rules=("8-3-2",)),
+    Rule("cond-opp-more-don", r"If your opponent has more DON!! cards on their field than you",
+         lambda m: Cond(oc.CK_CMP_DON_OPP, cmp=-1, value=-1), rules=("8-3-2",)),
+    Rule("cond-leader-type-includes", r"If your Leader's type includes \"([^\"]+)\"",
+         lambda m: Cond(oc.CK_LEADER_PRED, pred="typeinc:" + m.group(1)), rules=("8-3-2",)),
+    Rule("cond-self-power", r"If this (?:Character|Leader) has (\d+) power or (?P<c>more|less)",
+         lambda m: Cond(oc.CK_SELF_POWER, cmp=_cmp(m.group("c")), value=_n(m)),
+         rules=("8-3-2", "6-6")),
+    Rule("cond-leader-multi", r"If your Leader is multicolored",
+         lambda m: Cond(oc.CK_LEADER_MULTI), rules=("8-3-2",)),
+    Rule("cond-don-vs-opp", r"If the number of DON!! cards on your field is equal to or "
+         r"(?P<c>less|more) than the number on your opponent's field",
+         lambda m: Cond(oc.CK_CMP_DON_OPP, cmp=_cmp(m.group("c")), value=0),
+         rules=("8-3-2",)),
+    Rule("cond-don-behind", r"If the number of DON!! cards on your field is at least (\d+) "
+         r"less than the number on your opponent's field",
+         lambda m: Cond(oc.CK_CMP_DON_OPP, cmp=-1, value=-_n(m)), rules=("8-3-2",)),
+)
+
+
+ALL_COSTS = COSTS + COST_TEMPLATES
+ALL_CONDS = CONDS + COND_TEMPLATES
+ALL_ACTIONS = ACTIONS + TEMPLATES
+_TURN_TAGS = {"Your Turn": (oc.CK_YOUR_TURN, "10-2-11"),
+              "Opponent's Turn": (oc.CK_OPP_TURN, "10-2-12")}
+_SUBJECT = re.compile(r"^(.+?) (?:gains?|cannot|can) ")
+
+
+def _match(table: tuple[Rule, ...], piece: str) -> Match | None:
+    """The first rule whose regex matches all of `piece` and whose build reads it (a
+    build returns None when its phrase does not read)."""
+    s = piece.strip().rstrip(".").strip()
+    for rule in table:
+        m = rule.compiled.fullmatch(s)
+        if m is not None:
+            value = rule.build(m)
+            if value is not None:
+                return Match(rule, value)
     return None
+
+
+def _match_conds(text: str) -> list[Match] | None:
+    """Conditions of an 'If ...' clause: one rule, or an AND of conditions joined by
+    'and' (8-3-2), each read as 'If <part>'."""
+    whole = _match(ALL_CONDS, text)
+    if whole is not None:
+        return [whole]
+    for m in re.finditer(r" and ", text):
+        left = _match_conds(text[:m.start()])
+        right = _match_conds("If " + text[m.end():])
+        if left is not None and right is not None:
+            return left + right
+    return None
+
+
+def _match_actions(piece: str) -> list[Match] | None:
+    """One action clause, or two joined by 'and' (the second may share the first's
+    subject: 'this Character cannot ... and gains [Blocker]'), or an action followed by
+    'if <condition>' (read as the condition governing the action)."""
+    piece = piece.strip()
+    whole = _match(ALL_ACTIONS, piece[:1].upper() + piece[1:])
+    if whole is not None:
+        return [whole]
+    for m in re.finditer(r" and ", piece):
+        left_text, right_text = piece[:m.start()], piece[m.end():]
+        dur = re.search(r" (?:" + _DUR_ANY + r")\.?$", right_text)
+        # "gains [Blocker] and +1000 power during this battle": the duration is both's
+        left = _match_actions(left_text + dur.group(0).rstrip(".")) if dur else None
+        if left is None:
+            left = _match_actions(left_text)
+        if left is None:
+            continue
+        right = _match_actions(right_text)
+        subj = _SUBJECT.match(left_text)
+        if right is None and subj and re.match(r"(?:gains?|cannot|can) ", right_text):
+            right = _match_actions(subj.group(1) + " " + right_text)
+        if right is None and subj and re.match(r"[-+]\d+ (?:power|cost)|\[", right_text):
+            right = _match_actions(subj.group(1) + " gains " + right_text)
+        if right is not None:
+            return left + right
+    return None
+
+
+def _add(ab: Ability, m: Match, statuses: list[str]) -> None:
+    """Record a matched rule's rule numbers, name, status and note on the ability."""
+    ab.rules.extend(m.rule.rules)
+    ab.patterns.append(m.rule.name)
+    statuses.append(m.rule.status)
+    if m.rule.note:
+        ab.notes.append(f"{m.rule.name}: {m.rule.note}")
+
+
+def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
+    """Append the rows of `body` (sentences, 'Then,' and 'If you do,' clauses, leading
+    'If ...,' conditions) to ab.body; False with ab.unmatched set on the first unread piece."""
+    for sentence in fxtext.split_sentences(body):
+        skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
+        for conn, clause in fxtext.split_clauses(sentence):
+            text = clause
+            cm = re.match(r"([Ii]f (?:[^,]|, (?=\[))+),\s*(.*)$", text)
+            if cm:
+                conds = _match_conds("I" + cm.group(1)[1:])
+                if conds is None:
+                    ab.unmatched = cm.group(1)
+                    return False
+                for c in conds:
+                    skips.append(len(ab.body))
+                    ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
+                    _add(ab, c, statuses)
+                text = cm.group(2)
+            if conn == "IF_DO":
+                skips.append(len(ab.body))
+                ab.body.append(Op(oc.OP_IF_DO, 0, -1))
+            for piece in re.split(r", and |\. Then, ", text):
+                if not _compile_piece(ab, piece.strip(), statuses):
+                    return False
+        for i in skips:  # a condition or "if you do" governs the rest of its sentence
+            ab.body[i] = replace(ab.body[i], b=len(ab.body) - i - 1)
+    return True
+
+
+def _compile_piece(ab: Ability, piece: str, statuses: list[str]) -> bool:
+    """One action piece, possibly '<action> if <condition>' (the condition skips it) or
+    'you may <action>' (MAY skips it when declined, 8-3-2-5)."""
+    mm = re.fullmatch(r"[Yy]ou may (.+)", piece)
+    if mm:
+        at = len(ab.body)
+        ab.body.append(Op(oc.OP_MAY, 0, 0))
+        if not _compile_piece(ab, mm.group(1), statuses):
+            return False
+        ab.body[at] = replace(ab.body[at], b=len(ab.body) - at - 1)
+        return True
+    found = _match_actions(piece)
+    if found is not None:
+        for m in found:
+            ab.body.extend(m.value)
+            _add(ab, m, statuses)
+        return True
+    tm = re.fullmatch(r"(.+?) if (.+?)\.?", piece)
+    conds = _match_conds("If " + tm.group(2)) if tm else None
+    found = _match_actions(tm.group(1)) if conds else None
+    if found is None:
+        ab.unmatched = piece
+        return False
+    start = len(ab.body)
+    for c in conds:
+        ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
+        _add(ab, c, statuses)
+    for m in found:
+        ab.body.extend(m.value)
+        _add(ab, m, statuses)
+    for i in range(start, start + len(conds)):
+        ab.body[i] = replace(ab.body[i], b=len(ab.body) - i - 1)
+    return True
+
+
+def _compile_choice(ab: Ability, body: str, statuses: list[str]) -> bool:
+    """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks (Q_MODE)."""
+    options = [o.strip() for o in body.split("•") if o.strip()]
+    if len(options) < 2:
+        ab.unmatched = body
+        return False
+    ab.body.append(Op(oc.OP_CHOOSE_ONE, len(options)))
+    for opt in options:
+        at = len(ab.body)
+        ab.body.append(Op(oc.OP_OPTION, 0, 0))
+        if not _compile_sentences(ab, opt, statuses):
+            return False
+        ab.body[at] = replace(ab.body[at], b=len(ab.body) - at - 1)
+    return True
+
+
+def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
+    """The cost before ':' as one rule, or its parts split at commas, 'and' and after
+    a DON!! symbol (8-3-1)."""
+    whole = _match(ALL_COSTS, cost)
+    parts = [whole] if whole is not None else [
+        _match(ALL_COSTS, part) for part in re.split(r"\s*,\s*|\s+and\s+|(?<=\))\s+", cost)]
+    if any(m is None for m in parts):
+        ab.unmatched = cost
+        return False
+    for m in parts:
+        ab.costs.extend(m.value)
+        _add(ab, m, statuses)
+    return True
 
 
 def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
@@ -238,58 +707,82 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
             ab.conds.append(Cond(oc.CK_DON_GIVEN_SELF, cmp=1, value=int(dm.group(1))))
             ab.rules.append("10-2-9")
             continue
+        if tag in _TURN_TAGS and timing not in _PERSISTENT:
+            kind, rule = _TURN_TAGS[tag]  # [Your Turn] [On K.O.]: a turn condition
+            ab.conds.append(Cond(kind))
+            ab.rules.append(rule)
+            continue
         ab.unmatched = f"[{tag}]"
         ab.status = UNMODELLED
         return ab
-    if raw.cost:
-        for part in re.split(r"\s*,\s*|\s+and\s+|(?<=\))\s+", raw.cost):
-            m = match_piece(COSTS, part)
-            if m is None:
-                ab.unmatched = raw.cost
-                return ab
-            ab.costs.extend(m.value)
-            ab.rules.extend(m.rule.rules)
-            ab.patterns.append(m.rule.name)
-            statuses.append(m.rule.status)
-    for sentence in fxtext.split_sentences(raw.body):
-        skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
-        conn_clauses = fxtext.split_clauses(sentence)
-        for conn, clause in conn_clauses:
-            body = clause
-            cm = re.match(r"([Ii]f [^,]+),\s*(.*)$", body)
-            if cm:
-                c = match_piece(CONDS, "I" + cm.group(1)[1:])
-                if c is None:
-                    ab.unmatched = cm.group(1)
-                    return ab
-                skips.append(len(ab.body))
-                ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
-                ab.rules.extend(c.rule.rules)
-                ab.patterns.append(c.rule.name)
-                body = cm.group(2)
-            if conn == "IF_DO":
-                skips.append(len(ab.body))
-                ab.body.append(Op(oc.OP_IF_DO, 0, -1))
-            pieces = re.split(r", and |\. Then, ", body)
-            for piece in pieces:
-                piece = piece.strip()
-                m = match_piece(ACTIONS, piece[:1].upper() + piece[1:])
-                if m is None:
-                    ab.unmatched = piece.strip()
-                    return ab
-                ab.body.extend(m.value)
-                ab.rules.extend(m.rule.rules)
-                ab.patterns.append(m.rule.name)
-                statuses.append(m.rule.status)
-                if m.rule.note:
-                    ab.notes.append(f"{m.rule.name}: {m.rule.note}")
-        for i in skips:  # a condition or "if you do" governs the rest of its sentence
-            ab.body[i] = replace(ab.body[i], b=len(ab.body) - i - 1)
+    cost, body = raw.cost, raw.body
+    choose = re.fullmatch(r"Choose 1", cost) or None
+    if choose is None:
+        cm = re.match(r"Choose 1:\s*(.*)$", body)
+        if cm:
+            choose, body = cm, cm.group(1)
+    elif choose:
+        cost = ""
+    if cost and not _compile_costs(ab, cost, statuses):
+        return ab
+    done = (_compile_choice(ab, body, statuses) if choose
+            else _compile_sentences(ab, body, statuses))
+    if not done:
+        return ab
     if not ab.body:
         ab.unmatched = raw.body or raw.source
         return ab
+    if timing not in _PERSISTENT and any(o.op in _DURATION_OPS and o.b == oc.D_CONTINUOUS
+                                         for o in ab.body):
+        ab.unmatched = "a modifier without a duration in a triggered ability"
+        return ab
+    if "cost-in-hand" in ab.patterns:
+        ab.flags |= FLAG_FROM_HAND
     ab.status = combine(statuses)
     return ab
+
+
+_DURATION_OPS = (oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE)
+
+
+def _activate_other(text: str, abilities: list[Ability]) -> Ability | None:
+    """'[Trigger] Activate this card's [X] effect.': the cost and body of the card's own
+    [X] ability (10-1-5), when that ability compiled and has no condition other than a
+    turn tag."""
+    am = re.fullmatch(r"Activate this card's \[([^\]]+)\] effect\.?", text)
+    if am is None or am.group(1) not in TAGS:
+        return None
+    tm, _ = TAGS[am.group(1)]
+    rules = ["10-1-5"] + (["10-2-3-1-1"] if tm == oc.T_MAIN else [])
+    ab = Ability(timing=oc.T_TRIGGER, source="[Trigger] " + text, rules=rules)
+    ref = next((a for a in abilities if a.timing == tm and a.status != UNMODELLED), None)
+    if ref is None or any(c.kind not in _TURN_KINDS for c in ref.conds):
+        ab.unmatched = text
+        return ab
+    ab.body, ab.status, ab.conds = list(ref.body), ref.status, list(ref.conds)
+    ab.costs = list(ref.costs)  # the effect is activated with its cost (8-3-1)
+    ab.rules += ref.rules
+    ab.patterns, ab.notes = list(ref.patterns), list(ref.notes)
+    if ref.conds:
+        ab.status = APPROX
+        ab.notes.append("activate-other: the [Trigger] runs the referenced ability with its "
+                        "turn condition ([Your Turn]/[Opponent's Turn]) kept")
+    return ab
+
+
+_TURN_KINDS = (oc.CK_YOUR_TURN, oc.CK_OPP_TURN)
+
+
+def _timings(tags: tuple[str, ...]) -> tuple[list[tuple[int, tuple[str, ...]]], list[str]]:
+    """The timings of an ability's tags and the other tags: '[On Play]/[When Attacking]'
+    names two timings (one ability each); a turn tag before a triggered timing is a
+    condition of it ('[Opponent's Turn] [On K.O.]'), kept in the other tags."""
+    found = [t for t in tags if t in TAGS]
+    triggered = [t for t in found if TAGS[t][0] not in _PERSISTENT]
+    if triggered and len(found) > len(triggered):
+        found = triggered
+    timings = [TAGS[t] for t in found] or [(oc.T_CONTINUOUS, ("8-1-3-3",))]
+    return timings, [t for t in tags if t not in found]
 
 
 def compile_text(text: str, trigger: str = "") -> list[Ability]:
@@ -298,6 +791,7 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
     out: list[Ability] = []
     norm = "\n".join(ln for ln in normalise("\n".join(paragraphs(text))).split("\n")
                      if ln not in ("-", "") and not re.fullmatch(r"\([^()]*\)", ln))
+    norm = re.sub(r"\n(?=•)", " ", re.sub(r"(?m)^- (?=\[)", "", norm))  # bullets join
     for raw in fxtext.split_abilities(norm):
         line = _REMINDER.sub("", fxtext.strip_reminder(raw.source, KEYWORDS))
         if _KEYWORD_LINE.fullmatch(line.strip()):
@@ -305,27 +799,16 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
                                source=raw.source))
             continue
         raw = fxtext.split_abilities(line)[0]
-        timing, rules, extra = oc.T_CONTINUOUS, ("8-1-3-3",), []
-        found = False
-        for tag in raw.tags:
-            if tag in TAGS and not found:
-                timing, rules = TAGS[tag]
-                found = True
-            else:
-                extra.append(tag)
-        out.append(_compile_ability(raw, timing, list(rules), 0, tuple(extra)))
+        timings, extra = _timings(raw.tags)
+        if len(timings) > 1 and "Once Per Turn" in extra:
+            timings = timings[:1]  # one use shared by two timings: left to the extra tags
+            extra = [t for t in raw.tags if t != raw.tags[0]]
+        for timing, rules in timings:
+            out.append(_compile_ability(raw, timing, list(rules), 0, tuple(extra)))
     if trigger and normalise(trigger) not in ("-", ""):
-        norm_t = re.sub(r"^\[Trigger\]\s*", "", normalise(trigger))
+        norm_t = _REMINDER.sub("", re.sub(r"^\[Trigger\]\s*", "", normalise(trigger)))
         raw = fxtext.split_abilities("[Trigger] " + norm_t)[0]
-        if re.fullmatch(r"Activate this card's \[Main\] effect\.?", norm_t):
-            body = _inline_main(out)
-            ab = Ability(timing=oc.T_TRIGGER, source=raw.source, rules=["10-1-5", "10-2-3-1-1"])
-            if body is None:
-                ab.unmatched = norm_t
-            else:
-                ab.body = body
-                ab.status = next(a.status for a in out if a.timing == oc.T_MAIN)
-            out.append(ab)
-        else:
-            out.append(_compile_ability(raw, oc.T_TRIGGER, ["10-1-5"], 0, ()))
+        ab = _activate_other(norm_t, out)
+        out.append(ab if ab is not None else
+                   _compile_ability(raw, oc.T_TRIGGER, ["10-1-5"], 0, ()))
     return out

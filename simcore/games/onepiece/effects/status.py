@@ -10,6 +10,8 @@ from tcgsim.simcore.coverage import CardCoverage, DeckCoverage
 from tcgsim.simcore.effects.ir import APPROX, UNMODELLED, Ability
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects.pack import (
+    CONT_TIMINGS,
+    FLAG_FROM_HAND,
     IMPLEMENTED_TIMINGS,
     compile_card,
     cond_supported,
@@ -29,12 +31,17 @@ def engine_status(ab: Ability, mode: str) -> tuple[str, str]:
         return UNMODELLED, ab.unmatched
     if mode == "strict" and ab.status == APPROX:
         return UNMODELLED, "approximate program (strict mode)"
-    missing = sorted({oc.OPS[o.op][0] for o in (*ab.costs, *ab.body) if not op_supported(o)})
+    missing = sorted({oc.OPS[o.op][0] for o in (*ab.costs, *ab.body)
+                      if not op_supported(o, ab.timing)})
+    if ab.costs and ab.timing in CONT_TIMINGS:
+        missing.append("a cost on a continuous ability")
     if ab.timing not in IMPLEMENTED_TIMINGS:
         name = {v: k for k, v in oc.TIMINGS.items()}[ab.timing]
         missing.insert(0, f"timing {name}")
     if any(not cond_supported(c) for c in ab.conds):
         missing.append("condition")
+    if ab.flags & FLAG_FROM_HAND:
+        missing.append("an in-hand ability other than a cost modifier")
     return UNMODELLED, "compiled, not yet run by the engine: " + ", ".join(missing or ["?"])
 
 

@@ -1,0 +1,219 @@
+"""ONE PIECE target and card phrases → ir.Filter, the compositional layer under the verb
+templates of rules.py: "up to 2 of your opponent's rested Characters with a cost of 4 or
+less", "1 {Straw Hat Crew} type Character card with 5000 power or more", "your Leader".
+
+A phrase is read word group by word group (quantifier and owner, adjectives, a noun,
+qualifiers); anything left over makes the whole phrase unreadable (None), never a guess.
+Up to (8-4-4-1), cost (2-7-6) and power (6-6) bounds, types and names (1-3-2).
+Predicates are strings: "type:A|B" (either type), "name:A|B" (either name) and
+"typeinc:X" (a type that contains the text X: 'a type including "X"')."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from tcgsim.simcore.effects import fxlayout as L
+from tcgsim.simcore.effects.ir import Filter
+from tcgsim.simcore.games.onepiece import cards
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+
+OWN_SELF, OWN_OPP, OWN_ANY = L.OWN_SELF, L.OWN_OPP, L.OWN_ANY
+FIELD = "field"  # a phrase naming cards on the field (zone from the noun)
+COLOURS = tuple(cards.COLOR_BITS)
+_CAT = {"Character": cards.CHARACTER, "Event": cards.EVENT, "Stage": cards.STAGE,
+        "Leader": cards.LEADER}
+_NAME = r"\[(?!Trigger\])([^\]]+)\]"
+_TYPE = r"\{([^}]+)\}"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A chosen group of cards: `kind` is "sel" (choose `count`, `upto` = "up to"), "all",
+    "self" (the source card), "leader" (`flt.owner`'s Leader) or "it" (the cards the
+    ability's last selection chose: "that Character", "the selected Character")."""
+
+    kind: str
+    flt: Filter
+    count: int = 1
+    upto: bool = False
+
+
+def _bit(cat: int) -> int:
+    return 1 << cat
+
+
+def _adjectives(s: str, f: Filter) -> tuple[str, Filter]:
+    """Consume leading colour, state and {type} words."""
+    while True:
+        m = re.match(r"(" + "|".join(COLOURS) + r") ", s)
+        if m:
+            f = replace(f, color=f.color | cards.COLOR_BITS[m.group(1)])
+            s = s[m.end():]
+            continue
+        if s.startswith("other "):  # "no other [NAME] Characters": not the source card
+            f = replace(f, flags=f.flags | L.FLF_EXCLUDE_SELF)
+            s = s[len("other "):]
+            continue
+        m = re.match(r"(rested|active) ", s)
+        if m:
+            f = replace(f, state=L.ST_RESTED if m.group(1) == "rested" else L.ST_ACTIVE)
+            s = s[m.end():]
+            continue
+        m = re.match(_TYPE + r"(?: or " + _TYPE + r")? type ", s)
+        if m:
+            types = "|".join(g for g in m.groups() if g)
+            f = replace(f, pred_all=(*f.pred_all, "type:" + types))
+            s = s[m.end():]
+            continue
+        return s, f
+
+
+def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
+    """Consume the noun: Characters, Leader or Character cards, Events, cards, [NAME]; in
+    a field phrase the noun picks the zone, elsewhere a category mask."""
+    field = zone == FIELD
+    m = re.match(r"(Leader or Character cards?|Characters?(?: cards?)?|Events?|"
+                 r"Stages?(?: cards?)?|Leader|cards?|" + _NAME + r"(?: or " + _NAME
+                 + r")?(?: cards?| (Characters?))?)(?= |$)", s)
+    if m is None:
+        return None
+    word, rest = m.group(1), s[m.end():].lstrip()
+    if m.group(2):
+        names = "|".join(g for g in (m.group(2), m.group(3)) if g)
+        f = replace(f, pred_all=(*f.pred_all, "name:" + names))
+        if m.group(4):  # "[NAME] Characters"
+            return rest, (replace(f, zone=oc.Z_FIELD_CHAR) if field
+                          else replace(f, cat=f.cat | _bit(cards.CHARACTER)))
+        return rest, replace(f, zone=oc.Z_FIELD_LC) if field else f
+    head = word.split()[0].rstrip("s")
+    if word.startswith("Leader or"):
+        return (rest, replace(f, zone=oc.Z_FIELD_LC)) if field else None
+    if head == "card":
+        return None if field else (rest, f)
+    if field:
+        zones = {"Character": oc.Z_FIELD_CHAR, "Leader": oc.Z_LEADER, "Stage": oc.Z_STAGE}
+        return (rest, replace(f, zone=zones[head])) if head in zones else None
+    return rest, replace(f, cat=f.cat | _bit(_CAT[head]))
+
+
+_BOUND = re.compile(
+    r"(?:with |and )?(?:"
+    r"a (?P<bc>base )?cost of (?P<c1>\d+)(?: to (?P<c2>\d+)| or (?P<cs>less|more))?|"
+    r"(?P<p1>\d+)(?: to (?P<p3>\d+))? (?P<bp>base )?power(?: or (?P<ps>less|more))?|"
+    r"a (?P<bp2>base )?power of (?P<p2>\d+)(?: or (?P<ps2>less|more))?|"
+    r"a \[Trigger\]|"
+    r"a type including \"(?P<ti>[^\"]+)\"|"
+    r"other than (?:this (?:Character|card)|" + _NAME + r"))(?= |$)")
+
+
+def _range(lo: str, hi: str | None, side: str | None) -> tuple[int, int]:
+    n = int(lo)
+    if hi is not None:
+        return n, int(hi)
+    return {None: (n, n), "less": (-1, n), "more": (n, -1)}[side]
+
+
+def _qualifiers(s: str, f: Filter) -> Filter | None:
+    """Consume trailing "with a cost of N or less", "with N power or more", "with a
+    [Trigger]", "other than ..." groups; None if anything else is left."""
+    base: set[bool] = set()
+    while s:
+        m = _BOUND.match(s)
+        if m is None:
+            return None
+        g = m.groupdict()
+        text = m.group(0)
+        if g["c1"]:
+            base.add(bool(g["bc"]))
+            lo, hi = _range(g["c1"], g["c2"], g["cs"])
+            f = replace(f, cost_min=lo, cost_max=hi)
+        elif g["p1"] or g["p2"]:
+            base.add(bool(g["bp"] or g["bp2"]))
+            lo, hi = _range(g["p1"] or g["p2"], g["p3"], g["ps"] or g["ps2"])
+            f = replace(f, pow_min=lo, pow_max=hi)
+        elif g["ti"]:
+            f = replace(f, pred_all=(*f.pred_all, "typeinc:" + g["ti"]))
+        elif text.endswith("[Trigger]"):
+            f = replace(f, flags=f.flags | L.FLF_HAS_TRIGGER)
+        elif "other than this" in text:
+            f = replace(f, flags=f.flags | L.FLF_EXCLUDE_SELF)
+        else:
+            name = re.search(_NAME, text).group(1)
+            f = replace(f, pred_none=(*f.pred_none, "name:" + name))
+        s = s[m.end():].lstrip()
+    if len(base) > 1:  # printed and current bounds in one phrase: one flag cannot say it
+        return None
+    return replace(f, flags=f.flags | L.FLF_BASE) if True in base else f
+
+
+def card_phrase(s: str, zone: int | str = FIELD, owner: int = OWN_SELF) -> Filter | None:
+    """Filter of a card phrase without quantifier ("{T} type Character card with a cost
+    of 2 or less"); `zone` is FIELD (the noun decides) or a Z_* zone (the noun decides
+    the category)."""
+    f = Filter(zone=oc.Z_FIELD_CHAR if zone == FIELD else zone, owner=owner)
+    s, f = _adjectives(s.strip(), f)
+    got = _noun(s, f, zone)
+    if got is None:
+        return None
+    rest, f = got
+    return _qualifiers(rest, f)
+
+
+_OWNER = (("your opponent's ", OWN_OPP), ("your ", OWN_SELF), ("", OWN_ANY))
+
+
+def _owned(s: str) -> tuple[str, int]:
+    for word, owner in _OWNER:
+        if s.startswith(word):
+            return s[len(word):], owner
+    return s, OWN_ANY
+
+
+def target(s: str) -> Target | None:
+    """A field target with its quantifier: "up to N of your opponent's ...", "all of your
+    ...", "N of your ...", "up to N <phrase>" (either player's), "your Leader", "this
+    Character", "your Leader or up to N of your Characters"."""
+    s = s.strip()
+    if re.fullmatch(r"this (?:Character|Leader|card|Stage)", s, re.IGNORECASE):
+        return Target("self", Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF))
+    if re.fullmatch(r"(?:that|the selected) (?:Character|card|Leader or Character)s?", s,
+                    re.IGNORECASE):
+        return Target("it", Filter(zone=oc.Z_SEL))
+    m = re.fullmatch(r"(your opponent's|your) Leader", s, re.IGNORECASE)
+    if m:
+        who = OWN_OPP if "opponent" in m.group(1) else OWN_SELF
+        return Target("leader", Filter(zone=oc.Z_LEADER, owner=who))
+    m = re.fullmatch(r"[Yy]our Leader or (up to )?(\d+) (?:of your )?Characters?", s)
+    if m:
+        return Target("sel", Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF), int(m.group(2)),
+                      bool(m.group(1)))
+    m = re.match(r"(?:(?P<upto>[Uu]p to )(?P<n>\d+)|(?P<k>\d+)|(?P<all>[Aa]ll))"
+                 r"(?P<of> of)? ", s)
+    if m is None:
+        return None
+    rest = s[m.end():]
+    if m.group("of"):
+        rest, owner = _owned(rest)
+        if owner == OWN_ANY:
+            return None
+    else:
+        owner = OWN_ANY
+        if m.group("all"):
+            return None
+    f = card_phrase(rest, FIELD, owner)
+    if f is None:
+        return None
+    if m.group("all"):
+        return Target("all", f, -1)
+    return Target("sel", f, int(m.group("n") or m.group("k")), bool(m.group("upto")))
+
+
+def counted(s: str, zone: int, owner: int = OWN_SELF) -> tuple[int, bool, Filter] | None:
+    """(count, up to, filter) of "up to N <card phrase>" or "N <card phrase>" in a zone
+    that is not the field (hand, trash, the look window)."""
+    m = re.match(r"(up to )?(\d+) ", s.strip(), re.IGNORECASE)
+    if m is None:
+        return None
+    f = card_phrase(s.strip()[m.end():], zone, owner)
+    return None if f is None else (int(m.group(2)), bool(m.group(1)), f)

@@ -1,0 +1,335 @@
+"""Effect compiler, compositional layer: the phrase parser (synthetic phrases written for
+the test) and the verb, cost and condition templates on real cards (text read from
+../shared, never stored here)."""
+
+import pytest
+
+from tcgsim.simcore.effects import fxlayout as L
+from tcgsim.simcore.effects import ir
+from tcgsim.simcore.games.onepiece import cards
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.effects import phrases as P
+from tests.onepiece.test_fx_compile import _card_rows
+
+
+def _compile(code):
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+
+    r = _card_rows()[code]
+    return compile_text(r["text"], r["trigger_text"])
+
+
+def _rows(ab):
+    return [(o.op, o.a, o.b, o.c) for o in ab.body]
+
+
+# Phrase parser ------------------------------------------------------------------------
+
+
+def test_phrase_opponent_rested_characters_with_cost_bound():
+    t = P.target("up to 2 of your opponent's rested Characters with a cost of 4 or less")
+    assert (t.kind, t.count, t.upto) == ("sel", 2, True)
+    assert t.flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP, cost_max=4,
+                              state=L.ST_RESTED)
+
+
+def test_phrase_own_typed_characters_with_power_floor():
+    t = P.target("up to 1 of your {Pirate} type Characters with 6000 power or more")
+    assert t.flt.owner == L.OWN_SELF and t.flt.pred_all == ("type:Pirate",)
+    assert (t.flt.pow_min, t.flt.pow_max) == (6000, -1)
+
+
+def test_phrase_leader_or_character_and_leader_forms():
+    t = P.target("up to 1 of your opponent's Leader or Character cards")
+    assert t.flt.zone == oc.Z_FIELD_LC and t.flt.owner == L.OWN_OPP
+    t = P.target("your Leader or up to 1 Character")
+    assert (t.kind, t.flt.zone, t.upto) == ("sel", oc.Z_FIELD_LC, True)
+    assert P.target("your opponent's Leader").kind == "leader"
+    assert P.target("this Character").kind == "self"
+    assert P.target("that Character").kind == "it"
+
+
+def test_phrase_all_and_either_player():
+    t = P.target("all of your opponent's Characters")
+    assert (t.kind, t.count) == ("all", -1)
+    t = P.target("up to 1 Character with a cost of 3 or less")
+    assert t.flt.owner == L.OWN_ANY and t.flt.cost_max == 3
+
+
+def test_phrase_base_power_sets_the_base_flag():
+    t = P.target("up to 1 of your opponent's Characters with 2000 base power or less")
+    assert t.flt.pow_max == 2000 and t.flt.flags & L.FLF_BASE
+    assert P.target("up to 1 of your opponent's Characters with a base cost of 2 or less "
+                    "and 3000 power or less") is None  # printed and current bounds mixed
+
+
+def test_phrase_exclusions_names_and_either_type():
+    t = P.target("up to 1 of your Characters other than this Character")
+    assert t.flt.flags & L.FLF_EXCLUDE_SELF
+    got = P.counted("up to 1 {Alpha} or {Beta} type card other than [Gamma]", oc.Z_LOOK)
+    assert got[:2] == (1, True)
+    assert got[2].pred_all == ("type:Alpha|Beta",) and got[2].pred_none == ("name:Gamma",)
+    got = P.counted("up to 1 [Alpha] or [Beta]", oc.Z_HAND)
+    assert got[2].pred_all == ("name:Alpha|Beta",)
+
+
+def test_phrase_categories_colours_and_trigger_in_a_zone():
+    n, upto, f = P.counted("1 black Character card with a cost of 3 to 5", oc.Z_TRASH)
+    assert (n, upto) == (1, False) and f.zone == oc.Z_TRASH
+    assert f.cat == 1 << cards.CHARACTER and f.color == cards.COLOR_BITS["black"]
+    assert (f.cost_min, f.cost_max) == (3, 5)
+    f = P.counted("up to 1 Character card with 5000 power or less and a [Trigger]",
+                  oc.Z_HAND)[2]
+    assert f.flags & L.FLF_HAS_TRIGGER and f.pow_max == 5000
+    assert P.counted("2 Events", oc.Z_TRASH)[2].cat == 1 << cards.EVENT
+    assert P.card_phrase("card with a [Trigger]", oc.Z_HAND).flags == L.FLF_HAS_TRIGGER
+
+
+def test_phrase_unreadable_text_is_none():
+    assert P.target("up to 1 of your opponent's DON!! cards") is None
+    assert P.target("up to 1 of your opponent's Characters that attacked") is None
+    assert P.counted("up to 1 card with a name including \"X\"", oc.Z_HAND) is None
+    assert P.counted("up to 1 [Alpha] or {Beta} type card", oc.Z_HAND) is None
+
+
+def test_phrase_type_including_and_power_range():
+    f = P.counted("1 card with a type including \"Crew\" and a cost of 2 or more",
+                  oc.Z_HAND)[2]
+    assert f.pred_all == ("typeinc:Crew",) and f.cost_min == 2
+    f = P.card_phrase("Character card with 6000 to 8000 power", oc.Z_HAND)
+    assert (f.pow_min, f.pow_max) == (6000, 8000)
+    f = P.card_phrase("other [Alpha] Characters", P.FIELD)
+    assert f.zone == oc.Z_FIELD_CHAR and f.flags == L.FLF_EXCLUDE_SELF
+
+
+# Templates on real cards -------------------------------------------------------------
+
+TEMPLATE_CARDS = [
+    ("OP05-093", "ko-two"), ("OP01-064", "to-hand"), ("OP04-056", "to-bottom"),
+    ("OP09-009", "trash-target"), ("OP11-067", "set-active"), ("OP08-084", "cost-gains"),
+    ("OP04-093", "grant"), ("OP04-100", "prohibit"), ("OP04-083", "prohibit-none"),
+    ("ST01-012", "opp-no-blocker"), ("OP16-119", "negate"), ("OP02-110", "select"),
+    ("OP05-091", "play-from"), ("OP05-091", "trash-to-hand"), ("OP16-067", "look-pick-bottom"),
+    ("OP05-082", "opp-trashes-hand"), ("ST10-010", "trash-opp-hand"),
+    ("ST22-002", "hand-to-bottom"), ("EB02-024", "hand-to-bottom-order"),
+    ("OP06-116", "life-to-hand"), ("OP15-116", "trash-life"), ("OP03-114", "trash-life-upto"),
+    ("OP16-073", "don-add-more"), ("OP13-042", "give-don-each"), ("EB03-053", "give-don-to"),
+    ("OP02-085", "opp-don-minus"), ("OP08-036", "refresh-lock"), ("ST23-001", "cost-in-hand"),
+    ("EB03-053", "life-to-owner-hand"), ("OP15-118", "look-take"), ("EB03-055", "damage"),
+    ("ST02-008", "rest-opp-don"), ("OP04-105", "cost-trash-phrase"),
+    ("OP16-010", "cost-reveal"), ("OP01-047", "cost-return-own"), ("OP05-087", "cost-ko-own"),
+    ("OP01-011", "cost-hand-to-bottom"), ("EB03-053", "cost-life-face-up"),
+    ("OP15-109", "cost-life-to-hand"), ("OP11-106", "cost-life-to-hand-either"),
+    ("OP13-081", "cost-trash-to-deck-1"), ("OP05-082", "cost-trash-to-deck-order"),
+    ("OP03-036", "cost-rest-own"), ("EB03-055", "cost-trash-life"),
+    ("OP10-065", "cost-rest-don-self"), ("OP13-076", "cond-don-given"),
+    ("OP01-078", "cond-hand"), ("EB03-053", "cond-life"), ("OP16-012", "cond-don-field"),
+    ("OP15-021", "cond-in-zone"), ("OP01-039", "cond-has"), ("OP02-093", "cond-there-is"),
+    ("OP03-045", "cond-deck"), ("OP03-119", "cond-life-behind"),
+    ("OP10-114", "cond-life-vs-opp"), ("OP05-069", "cond-opp-more-don"),
+    ("OP14-108", "cond-leader-multi"), ("EB04-038", "cond-don-vs-opp"),
+    ("OP07-064", "cond-don-behind"), ("OP13-016", "cond-leader-name"),
+    ("OP08-040", "cond-leader-type-includes"), ("OP05-004", "cond-self-power"),
+    ("OP07-079", "cost-mill"), ("OP02-035", "cost-return-self"),
+    ("OP03-100", "cost-trash-life-either"), ("ST22-015", "life-to-hand-either"),
+    ("PRB02-010", "play-from"),
+]
+
+
+@pytest.mark.parametrize(("code", "pattern"), TEMPLATE_CARDS)
+def test_template_on_a_real_card(code, pattern):
+    used = [a for a in _compile(code) if pattern in a.patterns]
+    assert used, f"{code}: no ability compiled through {pattern}"
+    assert any(a.status in (ir.STRICT, ir.APPROX) and a.body for a in used)
+
+
+def test_every_rule_names_its_rule_numbers():
+    from tcgsim.simcore.games.onepiece.effects import rules as R
+
+    for rule in (*R.ALL_ACTIONS, *R.ALL_COSTS, *R.ALL_CONDS):
+        assert rule.rules, rule.name
+
+
+# Exact programs ----------------------------------------------------------------------
+
+
+def test_10_2_1_slash_timings_eb01_046():
+    """EB01-046 '[On Play]/[When Attacking]': one ability per timing, same program."""
+    abs_ = _compile("EB01-046")
+    assert [a.timing for a in abs_] == [oc.T_ON_PLAY, oc.T_WHEN_ATTACKING]
+    for ab in abs_:
+        assert ab.status == ir.STRICT
+        assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_COST, -1, oc.D_TURN, 0),
+                             (oc.OP_SEL, 0, 1, 1), (oc.OP_KO, 0, 0, 0)]
+        assert (ab.body[2].flt.cost_min, ab.body[2].flt.cost_max) == (0, 0)
+
+
+def test_10_2_12_turn_tag_is_a_condition_of_on_ko_op16_103():
+    """OP16-103 '[Opponent's Turn] [On K.O.]': an [On K.O.] ability with a turn condition;
+    its [Trigger] runs the same program (approximate, the condition kept)."""
+    ko, trig = _compile("OP16-103")
+    assert ko.timing == oc.T_ON_KO and ko.status == ir.STRICT
+    assert [c.kind for c in ko.conds] == [oc.CK_OPP_TURN]
+    assert [o.op for o in ko.body] == [oc.OP_SKIP_UNLESS, oc.OP_DRAW, oc.OP_SEL, oc.OP_POWER]
+    assert ko.body[2].flt.zone == oc.Z_FIELD_LC and ko.body[3].a == -3000
+    assert trig.timing == oc.T_TRIGGER and trig.status == ir.APPROX
+    assert trig.body == ko.body and trig.conds == ko.conds
+
+
+def test_8_4_4_1_choose_one_op15_055():
+    """OP15-055 'Choose one: • Draw 2 cards. • ... gains [Blocker] ...': CHOOSE_ONE over
+    two OPTION blocks."""
+    (ab,) = _compile("OP15-055")
+    assert ab.status == ir.STRICT
+    assert [(o.op, o.b) for o in ab.body] == [
+        (oc.OP_CHOOSE_ONE, 0), (oc.OP_OPTION, 1), (oc.OP_DRAW, 0), (oc.OP_OPTION, 2),
+        (oc.OP_SEL, 1), (oc.OP_GRANT, oc.D_UNTIL_OPP_END)]
+    assert ab.body[0].a == 2 and ab.body[5].a == cards.KW_BLOCKER
+    assert ab.body[4].flt.pred_all == ("type:Dressrosa",)
+
+
+def test_8_4_4_1_look_pick_with_cost_floor_op13_016():
+    """OP13-016: 'If your Leader is [A], [B] or [C]' (either name), look at 4, pick up to 1
+    card with a cost of 3 or more, the rest to the bottom (approximate: any order)."""
+    (ab,) = _compile("OP13-016")
+    assert ab.status == ir.APPROX
+    assert ab.body[0].cond.pred == "name:Sabo|Portgas.D.Ace|Monkey.D.Luffy"
+    assert _rows(ab)[1:] == [(oc.OP_LOOK, 4, 0, 0), (oc.OP_PICK, 0, 1, oc.DEST_HAND),
+                             (oc.OP_REST_TO, 0, 0, 0)]
+    assert ab.body[2].flt == ir.Filter(zone=oc.Z_LOOK, cost_min=3)
+
+
+def test_8_4_4_1_trash_to_hand_and_play_rested_op05_091():
+    """OP05-091: add a black Character card with a cost of 3 to 7 other than [Rebecca] from
+    the trash, then play a black Character card with a cost of 3 or less rested."""
+    ab = next(a for a in _compile("OP05-091") if a.timing == oc.T_ON_PLAY)
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_TRASH_TO_HAND, 0, 1, 0), (oc.OP_PLAY_FROM, 0, 1, 1)]
+    black_char = {"cat": 1 << cards.CHARACTER, "color": cards.COLOR_BITS["black"]}
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_TRASH, cost_min=3, cost_max=7,
+                                       pred_none=("name:Rebecca",), **black_char)
+    assert ab.body[1].flt == ir.Filter(zone=oc.Z_HAND, cost_max=3, **black_char)
+
+
+def test_8_3_1_3_reveal_cost_and_base_power_op16_010():
+    """OP16-010: reveal 1 Character card with 8000 power (new C_REVEAL_HAND), K.O. up to 1
+    with 2000 base power or less (FLF_BASE)."""
+    (ab,) = _compile("OP16-010")
+    assert ab.status == ir.STRICT
+    assert [(o.op, o.a) for o in ab.costs] == [(oc.OP_C_REVEAL_HAND, 1)]
+    assert ab.costs[0].flt == ir.Filter(zone=oc.Z_HAND, cat=1 << cards.CHARACTER,
+                                        pow_min=8000, pow_max=8000)
+    assert ab.body[0].flt.flags == L.FLF_BASE and ab.body[0].flt.pow_max == 2000
+
+
+def test_8_3_2_any_don_given_op13_076():
+    """OP13-076: 'If you have any DON!! cards given' counts your Leader and Characters with
+    DON!! given (FLF_DON_GIVEN) at least 1."""
+    ab = _compile("OP13-076")[0]
+    cond = ab.body[0].cond
+    assert (cond.kind, cond.cmp, cond.value) == (oc.CK_COUNT, 1, 1)
+    assert cond.flt == ir.Filter(zone=oc.Z_FIELD_LC, flags=L.FLF_DON_GIVEN)
+
+
+def test_8_3_2_multicolor_and_life_op14_108():
+    """OP14-108: two conditions joined by 'and' (each skips to the sentence end); its
+    [Trigger] activates the [On Play] effect."""
+    play, trig = _compile("OP14-108")
+    assert [(o.op, o.b) for o in play.body[:2]] == [(oc.OP_SKIP_UNLESS, 3),
+                                                    (oc.OP_SKIP_UNLESS, 2)]
+    assert play.body[0].cond.kind == oc.CK_LEADER_MULTI
+    assert (play.body[1].cond.kind, play.body[1].cond.who) == (oc.CK_LIFE, L.OWN_OPP)
+    assert trig.timing == oc.T_TRIGGER and trig.body == play.body
+    assert trig.status == ir.STRICT
+
+
+def test_8_3_2_don_compared_with_opponent_eb04_038():
+    """EB04-038: DON!! on your field equal to or less than the opponent's (CK_CMP_DON_OPP)."""
+    ab = next(a for a in _compile("EB04-038") if a.timing == oc.T_ON_PLAY)
+    cond = ab.body[0].cond
+    assert (cond.kind, cond.cmp, cond.value) == (oc.CK_CMP_DON_OPP, -1, 0)
+
+
+def test_1_3_3_refresh_lock_op08_036():
+    """OP08-036: all of the opponent's rested Characters with a cost of 7 or less do not
+    become active in their next Refresh Phase."""
+    ab = _compile("OP08-036")[0]
+    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
+                         (oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END, 0)]
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP, cost_max=7,
+                                       state=L.ST_RESTED)
+
+
+def test_1_3_3_cannot_be_removed_continuous_op13_083():
+    """OP13-083: a continuous prohibition on this Character under a trash condition."""
+    ab = _compile("OP13-083")[0]
+    assert ab.timing == oc.T_CONTINUOUS and ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_SKIP_UNLESS, 0, 2, 0), (oc.OP_SEL_SELF, 0, 0, 0),
+                         (oc.OP_PROHIBIT, oc.PR_NO_REMOVE_EFFECT, oc.D_CONTINUOUS, 0)]
+
+
+def test_8_4_4_1_two_targets_of_one_ko_op05_093():
+    """OP05-093: 'K.O. up to 1 A and up to 1 B' is one selection of two choices."""
+    (ab,) = _compile("OP05-093")
+    assert ab.status == ir.APPROX  # the cost's 'in any order'
+    assert [o.op for o in ab.body] == [oc.OP_SEL, oc.OP_SEL_ADD, oc.OP_KO]
+    assert [o.flt.cost_max for o in ab.body[:2]] == [2, 1]
+
+
+def test_6_5_5_give_don_to_leader_and_one_character_op13_042():
+    """OP13-042: up to 2 rested DON!! to your Leader and to 1 of your Characters each."""
+    ab = next(a for a in _compile("OP13-042") if a.timing == oc.T_ON_PLAY)
+    assert _rows(ab)[2:] == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0), (oc.OP_GIVE_DON, 2, 1, 0),
+                             (oc.OP_SEL, 0, 1, 0), (oc.OP_GIVE_DON, 2, 1, 0)]
+
+
+def test_8_4_1_trash_from_opponents_hand_is_approximate_st10_010():
+    """ST10-010: you trash 2 from the opponent's hand; the program lets them choose."""
+    ab = next(a for a in _compile("ST10-010") if a.timing == oc.T_ON_PLAY)
+    assert ab.status == ir.APPROX and any("trash-opp-hand" in n for n in ab.notes)
+    assert _rows(ab)[-1] == (oc.OP_OPP_TRASH_HAND, 2, 0, 0)
+
+
+def test_8_3_1_3_return_own_character_cost_op01_047():
+    """OP01-047: return 1 of your Characters (C_RETURN_OWN), then play up to 1 Character
+    card with a cost of 3 or less from your hand."""
+    ab = next(a for a in _compile("OP01-047") if a.timing == oc.T_ON_PLAY)
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.costs] == [oc.OP_C_RETURN_OWN]
+    assert ab.costs[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF)
+    assert _rows(ab) == [(oc.OP_PLAY_FROM, 0, 1, 0)]
+
+
+def test_1_3_3_opponent_cannot_block_is_approximate_st01_012():
+    """ST01-012: 'Your opponent cannot activate [Blocker] during this battle' forbids the
+    Characters they have when it resolves (approximate, with a note)."""
+    ab = next(a for a in _compile("ST01-012") if a.timing == oc.T_WHEN_ATTACKING)
+    assert ab.status == ir.APPROX and ab.notes
+    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
+                         (oc.OP_PROHIBIT, oc.PR_NO_BLOCK, oc.D_BATTLE, 0)]
+
+
+def test_2_7_6_cost_reduction_in_hand_st23_001():
+    """ST23-001: a continuous -4 cost on this card in the hand, flagged as applying from
+    the hand."""
+    from tcgsim.simcore.games.onepiece.effects.rules import FLAG_FROM_HAND
+
+    ab = _compile("ST23-001")[0]
+    assert ab.timing == oc.T_CONTINUOUS and ab.flags & FLAG_FROM_HAND
+    assert _rows(ab)[1:] == [(oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_COST, -4, oc.D_CONTINUOUS, 0)]
+
+
+def test_modifier_without_duration_in_a_triggered_ability_is_unmodelled():
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+
+    (ab,) = compile_text("[On Play] Give up to 1 of your opponent's Characters -2000 power.")
+    assert ab.status == ir.UNMODELLED
+
+
+def test_10_1_5_trigger_activates_main_with_its_cost_op03_073():
+    """OP03-073 '[Trigger] Activate this card's [Main] effect.': the [Main] ability's cost
+    (DON!! -1) and body."""
+    main, trig = _compile("OP03-073")
+    assert trig.timing == oc.T_TRIGGER and trig.status == ir.STRICT
+    assert trig.costs == main.costs == [ir.Op(oc.OP_C_DON_MINUS, 1)]
+    assert trig.body == main.body
