@@ -431,6 +431,8 @@ class Runner:
             "seed": exp.seed,
             "ruleset": exp.ruleset or next(iter(self.plan.game.rulesets)),
             "turn_cap": self.plan.turn_cap,
+            "effects": exp.effects,
+            "effects_version": effects_version(self.plan.game),
             "max_games": self.max_games,
             "batch": self.batch,
             "stop": {"until_ci": exp.stop.until_ci, "sprt": exp.stop.sprt,
@@ -454,6 +456,11 @@ class Runner:
         return manifest
 
 
+def effects_version(game) -> str:
+    """The digest of `game`'s effect compiler, "" for a game without one."""
+    return game.effects_version() if game.effects_version is not None else ""
+
+
 def read_manifest(run_dir: Path) -> dict:
     try:
         return json.loads((run_dir / "manifest.json").read_text())
@@ -474,6 +481,13 @@ def prepare_run(exp: Experiment, run_dir: Path) -> Plan:
         if f.read_text() != exp.text:
             raise InputError(f"{run_dir}: holds a different experiment (experiment.toml "
                              "differs); choose another --out folder")
+        started = (read_manifest(run_dir).get("effects_version", "")
+                   if (run_dir / "manifest.json").exists() else None)
+        now = effects_version(plan.game)
+        if started is not None and started != now:
+            raise InputError(f"{run_dir}: started under effect compiler {started or 'none'}, "
+                             f"this tcgsim compiles card text as {now or 'none'}; its games "
+                             "would not be comparable: choose another --out folder")
     else:
         if run_dir.exists() and any(run_dir.iterdir()):
             raise InputError(f"{run_dir}: folder exists and is not a run of this experiment")

@@ -42,6 +42,9 @@ class Game:
     # Deck-ratio tuning hook (simcore.deckedit.Tuning): the game's named card groups and
     # per-card copy limit. None: `tcgsim sweep/tune` can vary single cards only by name.
     tuning: "Tuning | None" = None
+    # effects_version() -> the digest of the game's effect compiler ("" for a game without
+    # one): run folders record it and refuse to be extended under another.
+    effects_version: Callable[[], str] | None = None
 
     def card_files(self) -> list[Path]:
         return [self.data_dir / "cards.toml"]

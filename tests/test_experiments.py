@@ -330,3 +330,18 @@ def test_deck_files_are_read_relative_to_the_experiment(tmp_path):
                                                    'luffy = "mine.txt"'))
     plan = make_plan(load(tmp_path / "e.toml"))
     assert plan.decks["luffy"].name == "Red Luffy (ST-01)"
+
+
+def test_a_run_started_under_another_effect_compiler_is_refused(tmp_path):
+    """The manifest records the effects mode and the compiler digest; a folder whose games
+    were compiled otherwise is not extended (their games would not be comparable)."""
+    from tcgsim.simcore.errors import InputError
+    from tcgsim.simcore.games.onepiece.effects.pack import compiler_digest
+
+    exp = write_exp(tmp_path, games=200)
+    m = launch.run_experiment(load(exp), tmp_path / "run")
+    assert m["effects"] == "approx" and m["effects_version"] == compiler_digest()
+    mf = tmp_path / "run" / "manifest.json"
+    mf.write_text(mf.read_text().replace(compiler_digest(), "0123456789abcdef"))
+    with pytest.raises(InputError, match="started under effect compiler 0123456789abcdef"):
+        launch.run_experiment(load(exp), tmp_path / "run", max_games=400)

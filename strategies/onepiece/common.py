@@ -47,8 +47,8 @@ from tcgsim.simcore.games.onepiece.legal import (
     Z_LOOK,
     act_a,
     act_b,
+    can_attack_target,
     can_attack_with,
-    can_be_attacked,
     can_play_from_hand,
     cand_card,
     cand_index,
@@ -292,18 +292,18 @@ def attack_choice(st, ct, p, ko_min_cost, leader_only):
         best_t = -1
         best_cost = -1
         for t in range(NCHAR):
-            if can_be_attacked(st, o, t) and power(st, ct, o, t) <= att_pow:
+            if can_attack_target(st, ct, p, att, t) and power(st, ct, o, t) <= att_pow:
                 cost = ct[st[ob + F_CARD + t], C.COST]
                 if cost >= ko_min_cost and cost > best_cost:
                     best_cost = cost
                     best_t = t
         if best_t >= 0:
             return encode(A_ATTACK, att, best_t)
-    if att_pow >= power(st, ct, o, LEADER_REF):
+    if att_pow >= power(st, ct, o, LEADER_REF) and can_attack_target(st, ct, p, att, LEADER_REF):
         return encode(A_ATTACK, att, LEADER_REF)
     if not leader_only:
         for t in range(NCHAR):
-            if can_be_attacked(st, o, t) and power(st, ct, o, t) <= att_pow:
+            if can_attack_target(st, ct, p, att, t) and power(st, ct, o, t) <= att_pow:
                 return encode(A_ATTACK, att, t)
     return encode(A_END, 0, 0)
 

@@ -139,6 +139,10 @@ POOL: list[tuple[str, dict]] = [
                 "main": {"effect": "ko_cost_le", "value": 3}}),
     ("EV_BOUNCE1", {"category": "event", "colors": ["red"], "cost": 0,
                     "main": {"effect": "bounce_cost_le", "value": 1}}),
+    ("RUSH_CHAR", {"category": "character", "colors": ["red"], "cost": 2, "power": 5000,
+                   "keywords": ["rush_character"]}),
+    ("UNBLOCKABLE", {"category": "character", "colors": ["red"], "cost": 2, "power": 5000,
+                     "keywords": ["unblockable"]}),
 ]
 CODES = [code for code, _ in POOL]
 ID = {code: i for i, code in enumerate(CODES)}
@@ -178,6 +182,8 @@ EV_REST3 = ID["EV_REST3"]
 EV_KO_POW4K = ID["EV_KO_POW4K"]
 EV_KO3 = ID["EV_KO3"]
 EV_BOUNCE1 = ID["EV_BOUNCE1"]
+RUSH_CHAR = ID["RUSH_CHAR"]
+UNBLOCKABLE = ID["UNBLOCKABLE"]
 
 
 # Cards with text for the effect interpreter's tests: short synthetic phrases in the shape
@@ -285,6 +291,18 @@ FX_POOL: list[tuple[str, dict]] = [
          "If you have 2 or less Life cards, give this card in your hand -2 cost.", ""),
         ("FX_NEGATE", "character", 1, 1000, [],
          "[On Play] Negate the effect of up to 1 of your opponent's Characters during this "
+         "turn.", ""),
+        ("FX_REPL_SELF", "character", 1, 3000, [],
+         "[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card from your "
+         "hand instead.", ""),
+        ("FX_REPL_GUARD", "character", 1, 1000, [],
+         "If your Character with 6000 base power or less would be removed from the field by "
+         "your opponent's effect, you may rest this Character instead.", ""),
+        ("FX_DON_RET", "character", 1, 1000, [],
+         "[Your Turn] When a DON!! card on your field is returned to your DON!! deck, add up "
+         "to 1 DON!! card from your DON!! deck and rest it.", ""),
+        ("FX_ATTACK_ACTIVE", "character", 1, 1000, [],
+         "[On Play] Up to 1 of your Characters can also attack active Characters during this "
          "turn.", ""),
         ("FX_CHOOSE", "event", 0, 0, [],
          "[Main] Choose one:\n• Draw 1 card.\n• Add up to 1 DON!! card from your DON!! deck "

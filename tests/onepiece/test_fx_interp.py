@@ -514,3 +514,64 @@ def test_choose_one_runs_the_chosen_option_only(strategy, drawn):
     assert (g.hand(0) == [S.C4K]) == drawn
     assert g.don(0) == before
     g.check()
+
+
+# ---------------------------------------------------------------- replacement effects (8-1-3-4)
+
+
+def test_8_1_3_4_would_be_kod_in_battle_trash_a_card_instead_once_per_turn():
+    """"[Once Per Turn] If this Character would be K.O.'d, you may trash 1 card from your
+    hand instead": the first K.O. in battle is replaced, the second of the turn is not."""
+    g = game(chars=([S.C6K, S.C5K], [{"card": FX["FX_REPL_SELF"], "rested": 1}]),
+             hands=((), [S.C4K, S.FILLER]))
+    g.attack(0, 0)
+    assert g.field_chars(1) == [FX["FX_REPL_SELF"]] and len(g.hand(1)) == 1
+    assert len(g.trash(1)) == 1
+    g.attack(1, 0)
+    assert g.field_chars(1) == [] and FX["FX_REPL_SELF"] in g.trash(1)
+    g.check()
+
+
+def test_8_1_3_4_a_replacement_that_cannot_be_done_is_not_offered():
+    g = game(chars=([S.C6K], [{"card": FX["FX_REPL_SELF"], "rested": 1}]))
+    g.attack(0, 0)
+    assert g.field_chars(1) == [] and g.trash(1) == [FX["FX_REPL_SELF"]]
+    g.check()
+
+
+def test_8_1_3_4_removal_by_the_opponents_effect_replaced_by_resting_another_card():
+    """"If your Character with 6000 base power or less would be removed from the field by
+    your opponent's effect, you may rest this Character instead": the K.O. by the opponent's
+    [On Play] is replaced; the protector rests."""
+    g = game(hands=([FX["FX_KO3"]], ()), chars=((), [S.C5K, FX["FX_REPL_GUARD"]]),
+             don_active=(1, 0))
+    g.play(FX["FX_KO3"])
+    assert sorted(g.field_chars(1)) == sorted([S.C5K, FX["FX_REPL_GUARD"]])
+    assert g.rested(1, g.slot_of(1, FX["FX_REPL_GUARD"])) == 1
+    g.check()
+
+
+# ---------------------------------------------------------------- other timings and grants
+
+
+def test_10_2_6_returning_don_triggers_when_a_don_is_returned():
+    """DON!! -1 (10-2-6) returns a DON!! to the DON!! deck; the "when a DON!! card on your
+    field is returned" ability then adds one back, rested."""
+    g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=([FX["FX_DON_RET"]], ()),
+             don_active=(2, 0))
+    deck_before = g.don(0)["deck"]
+    g.play(FX["FX_DONMINUS_REST"])
+    assert g.don(0)["deck"] == deck_before
+    assert abilities(g)[-1] == FX["FX_DON_RET"]
+    g.check()
+
+
+def test_7_1_1_2_an_effect_lets_a_character_attack_an_active_character():
+    g = game(hands=([FX["FX_ATTACK_ACTIVE"]], ()), chars=([S.C5K], [S.C4K]),
+             don_active=(1, 0))
+    assert (0, 0) not in g.attacks()
+    g.play(FX["FX_ATTACK_ACTIVE"])
+    assert (0, 0) in g.attacks()
+    g.attack(0, 0)
+    assert g.trash(1) == [S.C4K]
+    g.check()

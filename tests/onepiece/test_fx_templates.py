@@ -133,6 +133,23 @@ TEMPLATE_CARDS = [
     ("OP07-079", "cost-mill"), ("OP02-035", "cost-return-self"),
     ("OP03-100", "cost-trash-life-either"), ("ST22-015", "life-to-hand-either"),
     ("PRB02-010", "play-from"),
+    ("OP15-009", "replace-remove"), ("ST22-005", "replace-remove"), ("OP05-030", "replace-ko"),
+    ("EB04-030", "replace-ko"), ("OP02-085", "when-ko-self"), ("OP06-042", "when-don-returned"),
+    ("EB04-007", "grant"), ("OP15-047", "grant"), ("OP04-080", "grant-attack-active"),
+    ("OP11-001", "grant-rush-char"), ("OP16-118", "look-pick-either"),
+    ("OP02-005", "look-upto-pick"), ("EB04-030", "don-return"), ("P-111", "rest-own-don"),
+    ("OP15-035", "rest-own-cards"), ("OP14-036", "cost-rest-cards"),
+    ("OP10-043", "cost-rest-own"), ("OP10-057", "cost-rest-own"),
+    ("OP10-083", "cost-rest-self-and-own"), ("ST24-001", "cond-rested-cards"),
+    ("OP14-105", "give-don-each-all"), ("OP15-003", "trash-hand-phrase"),
+    ("ST09-010", "trash-life-either"), ("OP11-081", "guess-cost-opp"),
+    ("OP11-081", "cond-guessed"), ("OP11-070", "look-opp"), ("OP04-117", "to-life-either"),
+    ("OP14-026", "cond-self-rested"), ("OP09-114", "cond-life-total"),
+    ("OP14-120", "play-self-from-trash"), ("OP16-119", "look-to-life"),
+    ("OP13-084", "set-base-power"), ("ST22-016", "reveal-top"), ("ST22-016", "cond-revealed"),
+    ("ST11-001", "reveal-pick"), ("ST11-001", "rest-to-bottom-plain"),
+    ("ST12-013", "rest-to-top-or-bottom"), ("OP07-053", "hand-to-top-or-bottom"),
+    ("OP11-117", "cost-life-face-up"),
 ]
 
 
@@ -333,3 +350,186 @@ def test_10_1_5_trigger_activates_main_with_its_cost_op03_073():
     assert trig.timing == oc.T_TRIGGER and trig.status == ir.STRICT
     assert trig.costs == main.costs == [ir.Op(oc.OP_C_DON_MINUS, 1)]
     assert trig.body == main.body
+
+
+# Replacement effects, event timings, new grants and look variants -------------------
+
+
+def test_phrase_leader_or_stage_and_plural_your_characters():
+    t = P.target("1 of your {Alpha} type Leader or Stage cards")
+    assert (t.kind, t.count, t.flt.zone) == ("sel", 1, oc.Z_LEADER_STAGE)
+    assert t.flt.pred_all == ("type:Alpha",)
+    t = P.target("your Leader or 1 of your Stage cards")
+    assert t.flt == ir.Filter(zone=oc.Z_LEADER_STAGE, owner=L.OWN_SELF) and t.count == 1
+    t = P.target("your {Alpha} type Characters")
+    assert (t.kind, t.flt.zone, t.flt.pred_all) == ("all", oc.Z_FIELD_CHAR, ("type:Alpha",))
+    t = P.target("your [Alpha] Leader")
+    assert (t.kind, t.flt.zone, t.flt.pred_all) == ("sel", oc.Z_LEADER, ("name:Alpha",))
+    t = P.target("up to a total of 2 of your opponent's Characters")
+    assert (t.count, t.upto) == (2, True)
+    assert P.target("1 of your cards") is None
+    t = P.target("up to 1 of your {A}, {B}, or {C} type Characters")
+    assert t.flt.pred_all == ("type:A|B|C",)
+
+
+def test_phrase_alternatives_either_side():
+    a, b = P.alternatives("up to 1 [Alpha] or up to 1 card with a type including \"Beta\"",
+                          oc.Z_LOOK)
+    assert a[2].pred_all == ("name:Alpha",) and b[2].pred_all == ("typeinc:Beta",)
+    a, b = P.alternatives("up to 1 [Alpha] or {Beta} type card other than [Gamma]", oc.Z_LOOK)
+    assert a[:2] == b[:2] == (1, True)
+    assert a[2].pred_none == b[2].pred_none == ("name:Gamma",)
+    a, b = P.alternatives("up to 1 Character card with 1000 power or less or up to 1 Event "
+                          "card", oc.Z_LOOK)
+    assert a[2].pow_max == 1000 and b[2].cat == 1 << cards.EVENT
+    assert P.alternatives("up to 1 Character card with a cost of 3 or more", oc.Z_LOOK) is None
+
+
+def test_8_1_3_4_replace_remove_base_power_op15_009():
+    """OP15-009: your Character with 7000 base power or less would be removed by the
+    opponent's effect: you may give your Leader -2000 power instead."""
+    (ab,) = _compile("OP15-009")
+    assert ab.timing == oc.T_REPLACE_REMOVE and ab.status == ir.STRICT
+    assert ab.body[0].op == oc.OP_REPL_TARGET
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF, pow_max=7000,
+                                       flags=L.FLF_BASE)
+    assert _rows(ab)[1:] == [(oc.OP_MAY, 0, 2, 0), (oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0),
+                             (oc.OP_POWER, -2000, oc.D_TURN, 0)]
+
+
+def test_8_1_3_4_replace_ko_this_character_with_a_hand_cost_st22_005():
+    """ST22-005 'If this Character would be removed ...': FLF_SELF_ONLY, then MAY and
+    TRASH_HAND of 2 (body ops, not the C_* cost ops)."""
+    ab = _compile("ST22-005")[0]
+    assert ab.timing == oc.T_REPLACE_REMOVE
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF,
+                                       flags=L.FLF_SELF_ONLY)
+    assert _rows(ab)[1:] == [(oc.OP_MAY, 0, 1, 0), (oc.OP_TRASH_HAND, 2, -1, 0)]
+
+
+def test_8_1_3_4_replace_ko_turn_tag_is_a_condition_op05_030():
+    """OP05-030 '[Opponent's Turn] If your rested Character would be K.O.'d, you may trash
+    this Character instead': T_REPLACE_KO with an opponent's-turn condition."""
+    ab = next(a for a in _compile("OP05-030") if a.timing == oc.T_REPLACE_KO)
+    assert ab.status == ir.STRICT and [c.kind for c in ab.conds] == [oc.CK_OPP_TURN]
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF,
+                                       state=L.ST_RESTED)
+    assert _rows(ab)[1:] == [(oc.OP_MAY, 0, 2, 0), (oc.OP_SEL_SELF, 0, 0, 0),
+                             (oc.OP_TRASH, 0, 0, 0)]
+
+
+def test_8_1_3_4_replace_with_a_leading_condition_op07_042():
+    """OP07-042 'If your Leader has the {T} type and this Character would be removed ...':
+    the Leader condition is a condition of the ability."""
+    (ab,) = _compile("OP07-042")
+    assert ab.timing == oc.T_REPLACE_REMOVE and ab.flags == 1  # [Once Per Turn]
+    assert [c.kind for c in ab.conds] == [oc.CK_LEADER_PRED]
+    assert [o.op for o in ab.body] == [oc.OP_REPL_TARGET, oc.OP_MAY, oc.OP_SEL, oc.OP_TO_DECK]
+
+
+def test_replace_ko_by_opponents_effect_stays_unmodelled_op13_008():
+    """'would be K.O.'d by your opponent's effect' is narrower than T_REPLACE_KO."""
+    assert _compile("OP13-008")[0].status == ir.UNMODELLED
+
+
+def test_8_1_3_1_when_don_returned_and_when_kod_op06_042_op02_085():
+    """'[Your Turn] When a DON!! card on your field is returned ...' is T_DON_RETURNED with a
+    turn condition; 'When this Character is K.O.'d, ...' is [On K.O.]."""
+    (ab,) = _compile("OP06-042")
+    assert ab.timing == oc.T_DON_RETURNED and ab.status == ir.STRICT
+    assert [c.kind for c in ab.conds] == [oc.CK_YOUR_TURN] and _rows(ab) == [
+        (oc.OP_DRAW, 1, 0, 0)]
+    ko = next(a for a in _compile("OP02-085") if a.timing == oc.T_ON_KO)
+    assert [c.kind for c in ko.conds] == [oc.CK_OPP_TURN]
+    assert _rows(ko) == [(oc.OP_OPP_DON_MINUS, 2, 0, 0)]
+
+
+def test_10_1_grants_rush_character_and_attack_active_eb04_007_op04_080():
+    """EB04-007 gains [Rush: Character] (KW_RUSH_CHAR); OP04-080 'can also attack active
+    Characters during this turn' (GR_ATTACK_ACTIVE)."""
+    ab = next(a for a in _compile("EB04-007") if a.timing == oc.T_ACTIVATE_MAIN)
+    assert _rows(ab)[-2:] == [(oc.OP_SEL_SELF, 0, 0, 0),
+                              (oc.OP_GRANT, cards.KW_RUSH_CHAR, oc.D_TURN, 0)]
+    (ab,) = _compile("OP04-080")
+    assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1),
+                         (oc.OP_GRANT, oc.GR_ATTACK_ACTIVE, oc.D_TURN, 0)]
+    assert ab.body[0].flt.pred_all == ("type:Dressrosa",)
+
+
+def test_10_1_continuous_rush_character_for_a_type_op11_001():
+    """OP11-001 'Your {SWORD} type Characters can attack Characters on the turn in which
+    they are played': a continuous KW_RUSH_CHAR on all of them."""
+    ab = _compile("OP11-001")[0]
+    assert ab.timing == oc.T_CONTINUOUS and ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
+                         (oc.OP_GRANT, cards.KW_RUSH_CHAR, oc.D_CONTINUOUS, 0)]
+
+
+def test_8_4_4_1_look_pick_either_side_op16_118():
+    """OP16-118 'reveal up to 1 [A] or up to 1 card with a type including "X"': CHOOSE_ONE
+    over one PICK each, after the look."""
+    ab = _compile("OP16-118")[-1]
+    assert [(o.op, o.a, o.b) for o in ab.body] == [
+        (oc.OP_LOOK, 5, 0), (oc.OP_CHOOSE_ONE, 2, 0), (oc.OP_OPTION, 0, 1),
+        (oc.OP_PICK, 0, 1), (oc.OP_OPTION, 0, 1), (oc.OP_PICK, 0, 1), (oc.OP_REST_TO, 0, 0)]
+    assert ab.body[3].flt.pred_all == ("name:Monkey.D.Luffy",)
+    assert ab.body[5].flt.pred_all == ("typeinc:Whitebeard Pirates",)
+
+
+def test_8_3_1_3_rest_leader_or_stage_cost_op10_083():
+    """OP10-083: rest this Character and 1 of your {Dressrosa} type Leader or Stage cards
+    (C_REST_OWN on Z_LEADER_STAGE)."""
+    (ab,) = _compile("OP10-083")
+    assert [o.op for o in ab.costs] == [oc.OP_C_REST_SELF, oc.OP_C_REST_OWN]
+    assert ab.costs[1].flt == ir.Filter(zone=oc.Z_LEADER_STAGE, owner=L.OWN_SELF,
+                                        pred_all=("type:Dressrosa",))
+
+
+def test_8_4_4_1_reveal_top_and_its_condition_st22_016():
+    """ST22-016: reveal the top card (REVEAL_TOP takes the condition's filter), then the
+    power if it matched (CK_OK)."""
+    ab = _compile("ST22-016")[0]
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.body] == [oc.OP_REVEAL_TOP, oc.OP_SKIP_UNLESS, oc.OP_SEL,
+                                       oc.OP_POWER]
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_LOOK, pred_all=("typeinc:Whitebeard Pirates",))
+    assert ab.body[1].cond == ir.Cond(oc.CK_OK) and ab.body[1].b == 2
+
+
+def test_8_4_4_1_guess_cost_op11_081():
+    """OP11-081: GUESS_COST_OPP, then K.O. only if the revealed card had the chosen cost."""
+    ab = _compile("OP11-081")[0]
+    assert [o.op for o in ab.body] == [oc.OP_GUESS_COST_OPP, oc.OP_SKIP_UNLESS, oc.OP_SEL,
+                                       oc.OP_KO]
+    assert ab.body[1].cond.kind == oc.CK_OK
+
+
+def test_8_3_2_rested_cards_and_life_total_st24_001_op09_114():
+    (ab,) = [a for a in _compile("ST24-001") if a.timing == oc.T_ON_PLAY]
+    c = ab.body[0].cond
+    assert (c.kind, c.who, c.cmp, c.value) == (oc.CK_RESTED, L.OWN_SELF, 1, 6)
+    ab = next(a for a in _compile("OP09-114") if a.timing == oc.T_ON_PLAY)
+    c = ab.body[0].cond
+    assert (c.kind, c.cmp, c.value) == (oc.CK_LIFE_TOTAL, -1, 5)
+
+
+def test_8_4_4_1_play_this_card_from_trash_op14_120():
+    ko = next(a for a in _compile("OP14-120") if a.timing == oc.T_ON_KO)
+    assert _rows(ko) == [(oc.OP_PLAY_FROM, 0, 1, 0)]
+    assert ko.body[0].flt == ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_SELF,
+                                       flags=L.FLF_SELF_ONLY)
+
+
+def test_6_5_5_leader_and_all_characters_op14_105():
+    (ab,) = [a for a in _compile("OP14-105") if a.timing == oc.T_ACTIVATE_MAIN]
+    assert _rows(ab) == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0), (oc.OP_GIVE_DON, 1, 1, 0),
+                         (oc.OP_SEL_ALL, 0, 0, 0), (oc.OP_GIVE_DON, 1, 1, 0)]
+
+
+def test_8_3_2_condition_before_a_cost_op11_117():
+    """OP11-117 '[Activate: Main] If your Leader is [X], you may turn 1 card ... face-up:':
+    the condition is the ability's (it can be activated only when it holds)."""
+    (ab,) = [a for a in _compile("OP11-117") if a.timing == oc.T_ACTIVATE_MAIN]
+    assert ab.status == ir.STRICT and [c.pred for c in ab.conds] == ["name:Shirahoshi"]
+    assert [o.op for o in ab.costs] == [oc.OP_C_LIFE_FACE_UP]
+    assert ab.body[0].flt.pred_all == ("type:Neptunian|Fish-Man|Merfolk",)

@@ -359,3 +359,15 @@ def test_1_3_6_1_negative_attacker_loses_to_the_leader():
     g.attack(0, L)
     assert len(g.life(1)) == 5 and g.field_chars(0) == [S.C4K]
     g.check()
+
+
+def test_unblockable_attacker_cannot_be_blocked():
+    """[Unblockable] (its reminder text; newer than rules seed 003): the defender's active
+    [Blocker] may not block its attack, and blocks other attackers as usual."""
+    g = _blocking(chars=([S.UNBLOCKABLE], [S.BLOCKER]))
+    g.attack(0, L)
+    assert g.get(1, S_BLOCKS) == 0 and len(g.life(1)) == 4
+    g = _blocking(chars=([S.C5K], [S.BLOCKER]))
+    g.attack(0, L)
+    assert g.get(1, S_BLOCKS) == 1
+    g.check()

@@ -409,3 +409,17 @@ def test_7_1_1_1_a_rested_leader_is_refreshed_and_attacks_again_next_turn():
     g.next_turn()
     g.next_turn()
     assert g.get(0, F_RESTED + L) == 0 and (L, L) in g.attacks()
+
+
+def test_rush_character_attacks_characters_but_not_the_leader_the_turn_it_is_played():
+    """[Rush: Character] (its reminder text; newer than rules seed 003): played this turn,
+    it may attack a rested Character, not the Leader; next turn, anything."""
+    g = S.make_game(hands=([S.RUSH_CHAR], []), chars=([], [{"card": S.C4K, "rested": 1}]),
+                    don_active=(2, 0))
+    g.play(S.RUSH_CHAR)
+    r = g.slot_of(0, S.RUSH_CHAR)
+    assert (r, 0) in g.attacks() and (r, L) not in g.attacks()
+    g.act(A_ATTACK, r, L)
+    assert g.error == EN.ERR_ILLEGAL
+    g = S.make_game(chars=([S.RUSH_CHAR], []))
+    assert (0, L) in g.attacks()

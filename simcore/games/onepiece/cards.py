@@ -23,11 +23,15 @@ CATEGORIES = {"leader": LEADER, "character": CHARACTER, "event": EVENT, "stage":
 
 # Keyword bits (10-1).
 KW_RUSH, KW_DOUBLE_ATTACK, KW_BANISH, KW_BLOCKER = 1, 2, 4, 8
+KW_RUSH_CHAR = 16  # [Rush: Character]: may attack Characters on the turn it is played
+KW_UNBLOCKABLE = 32  # [Unblockable]: the opponent cannot activate [Blocker] against it
 KEYWORD_BITS = {
     "rush": KW_RUSH,
     "double_attack": KW_DOUBLE_ATTACK,
     "banish": KW_BANISH,
     "blocker": KW_BLOCKER,
+    "rush_character": KW_RUSH_CHAR,
+    "unblockable": KW_UNBLOCKABLE,
 }
 
 # Colours (2-3-3).

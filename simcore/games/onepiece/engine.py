@@ -12,9 +12,11 @@ from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.effects.interp import (
     activate,
+    drain,
     fire,
     fire_field,
     has_timing,
+    replaced,
     settle,
 )
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
@@ -113,8 +115,8 @@ from tcgsim.simcore.games.onepiece.legal import (
     act_a,
     act_b,
     act_kind,
+    can_attack_target,
     can_attack_with,
-    can_be_attacked,
     can_play_from_hand,
     counter_value,
     effect_targets,
@@ -447,6 +449,9 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
                           rng, buf)
         elif slot_kw(st, ct, o, st[G_TGT]) & PR_NO_KO_BATTLE:
             log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)  # "cannot be K.O.'d in battle"
+        elif replaced(st, ct, fx, lg, o, st[G_TGT], True, False, fams, prms, rng, buf):
+            log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)  # "would be K.O.'d ... instead" (8-1-3-4)
+            drain(st, ct, fx, lg, fams, prms, rng, buf)
         else:
             card = st[G_TGT_CARD]
             ko(st, lg, o, st[G_TGT])
@@ -533,7 +538,7 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
     elif kind == A_ATTACK:
         t = act_b(action)
         if a >= NREF or t >= NREF or not can_attack_with(st, ct, p, a) \
-                or not can_be_attacked(st, 1 - p, t):
+                or not can_attack_target(st, ct, p, a, t):
             fail(st, lg, ERR_ILLEGAL)
             return
         battle(st, ct, fx, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders)

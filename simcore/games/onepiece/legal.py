@@ -5,7 +5,11 @@ only the state, never changes it.
 """
 
 from tcgsim.simcore.games.onepiece import cards as C
-from tcgsim.simcore.games.onepiece.effects.opcodes import PR_NO_ATTACK, PR_NO_BLOCK
+from tcgsim.simcore.games.onepiece.effects.opcodes import (
+    GR_ATTACK_ACTIVE,
+    PR_NO_ATTACK,
+    PR_NO_BLOCK,
+)
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     DON_ACTIVE,
@@ -26,6 +30,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TKW,
     F_TPOW,
     G_ACTIVE,
+    G_ATT,
     G_TGT,
     G_TURN,
     HAND,
@@ -119,9 +124,25 @@ def can_attack_with(st, ct, p, r):
     kw = slot_kw(st, ct, p, r)
     if kw & PR_NO_ATTACK:
         return False
-    if r != LEADER_REF and st[b + F_SICK + r] != 0 and (kw & C.KW_RUSH) == 0:
+    if r != LEADER_REF and st[b + F_SICK + r] != 0 \
+            and (kw & (C.KW_RUSH | C.KW_RUSH_CHAR)) == 0:
         return False
     return True
+
+
+@kernel
+def can_attack_target(st, ct, p, a, t):
+    """May p's attacker a (can_attack_with) attack the opponent's t: the Leader, unless a
+    was played this turn and only [Rush: Character] lets it attack (the keyword's reminder
+    text; rules seed 003 predates it); a rested Character (7-1-1-2), or an active one when
+    an effect allows it."""
+    kw = slot_kw(st, ct, p, a)
+    if t == LEADER_REF:
+        return a == LEADER_REF or st[p * PSIZE + F_SICK + a] == 0 or (kw & C.KW_RUSH) != 0
+    ob = (1 - p) * PSIZE
+    if st[ob + F_CARD + t] == EMPTY:
+        return False
+    return st[ob + F_RESTED + t] != 0 or (kw & GR_ATTACK_ACTIVE) != 0
 
 
 @kernel
@@ -157,7 +178,6 @@ def can_play_from_hand(st, ct, p, h):
 def legal_main_actions(st, ct, p, out):
     """Write every legal Main Phase action of p into out; return how many (A_END first)."""
     b = p * PSIZE
-    o = 1 - p
     n = 0
     out[n] = encode(A_END, 0, 0)
     n += 1
@@ -173,7 +193,7 @@ def legal_main_actions(st, ct, p, out):
     for r in range(NREF):
         if can_attack_with(st, ct, p, r):
             for t in range(NREF):
-                if can_be_attacked(st, o, t):
+                if can_attack_target(st, ct, p, r, t):
                     out[n] = encode(A_ATTACK, r, t)
                     n += 1
     return n
@@ -187,6 +207,9 @@ def is_legal_blocker(st, ct, d, r):
         return False
     if st[b + F_CARD + r] == EMPTY or st[b + F_RESTED + r] != 0:
         return False
+    att = st[G_ATT]
+    if att != EMPTY and slot_kw(st, ct, 1 - d, att) & C.KW_UNBLOCKABLE:
+        return False  # [Unblockable] (its reminder text; rules seed 003 predates it)
     kw = slot_kw(st, ct, d, r)
     return (kw & C.KW_BLOCKER) != 0 and (kw & PR_NO_BLOCK) == 0
 

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 
 _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\)")
 _KEYWORDS = {"Rush": "rush", "Blocker": "blocker", "Double Attack": "double_attack",
-             "Banish": "banish"}
-_KEYWORD_LINE = re.compile(r"^(?:\[(?:Rush|Blocker|Double Attack|Banish)\]\s*)+$")
+             "Banish": "banish", "Rush: Character": "rush_character",
+             "Unblockable": "unblockable"}
+_KEYWORD_LINE = re.compile(r"^(?:\[(?:Rush|Blocker|Double Attack|Banish|Rush: Character|"
+                           r"Unblockable)\]\s*)+$")
 _N = r"(\d+)"
 _EFFECTS = [
     (re.compile(rf"^Draw {_N} cards?\.$"), "draw"),
@@ -65,7 +67,8 @@ def parse_effect(body: str) -> tuple[str, int] | None:
 # Some databases run abilities together on one line ("[Rush] (reminder)[When Attacking] ..."):
 # an ability tag right after the end of a sentence or a reminder starts a new ability.
 _RUN_ON = re.compile(
-    r"(?<=[.)])\s*(?=\[(?:Rush|Blocker|Double Attack|Banish|Unblockable|When Attacking|On Play|"
+    r"(?<=[.)])\s*(?=\[(?:Rush|Rush: Character|Blocker|Double Attack|Banish|Unblockable|"
+    r"When Attacking|On Play|"
     r"DON!! x\d+|Activate: ?Main|Main|Counter|On K\.O\.|On Block|End of Your Turn|"
     r"End of Your Opponent's Turn|Your Turn|Opponent's Turn|Once Per Turn|"
     r"On Your Opponent's Attack)\])")
@@ -73,7 +76,7 @@ _RUN_ON = re.compile(
 
 # ... or a keyword line (with its reminder) straight into the next ability ("[Blocker]
 # [On K.O.] ...", "[Rush] (reminder) When your opponent ...").
-_KW = r"(?:Rush|Blocker|Double Attack|Banish|Unblockable)"
+_KW = r"(?:Rush: Character|Rush|Blocker|Double Attack|Banish|Unblockable)"
 _KEYWORDS_FIRST = re.compile(
     rf"^((?:\[{_KW}\]\s*(?:\((?:[^()]|\([^()]*\))*\))?\s*)+)(?=\S)(?!\[{_KW}\])")
 

@@ -27,6 +27,8 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_SLOT,
     AB_TIMING,
     ABF_FROM_HAND,
+    FL_FLAGS,
+    FLF_SELF_ONLY,
     H_CARD_AB,
     H_CARD_TM,
     H_FLAGS,
@@ -46,6 +48,9 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     candidates,
     code_get,
     cond_holds,
+    don_on_field,
+    flt_get,
+    flt_match,
     has_timing,
     once_spent,
 )
@@ -115,6 +120,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     Z_HAND,
     Z_LEADER,
     Z_LOOK,
+    Z_STAGE,
     Z_TRASH,
     cand_card,
     cand_encode,
@@ -139,6 +145,9 @@ from tcgsim.simcore.games.onepiece.zones import (
 )
 from tcgsim.simcore.jit import kernel
 from tcgsim.strategies.onepiece import policy
+
+# "Choose a cost": the costs offered, the likeliest first (the heuristic names the first).
+GUESS_ORDER = np.array([4, 5, 3, 6, 2, 7, 1, 8, 9, 10, 0], dtype=np.int64)
 
 # numba compiles a function once per argument types, and a literal argument (a timing
 # constant, -1) is a type of its own: the large functions get int64 scalars only.
@@ -322,6 +331,24 @@ def don_minus(st, p, a):
 
 
 @kernel
+def return_don(st, fx, lg, p, a):
+    """don_minus, then queue p's "when a DON!! card on your field is returned to your DON!!
+    deck" abilities (they resolve after the current ability, 8-6-3)."""
+    before = st[p * PSIZE + DON_DECK]
+    don_minus(st, p, a)
+    if st[p * PSIZE + DON_DECK] == before or fx[H_NAB] == 0 \
+            or (fx[H_TMASK] >> oc.T_DON_RETURNED) & 1 == 0:
+        return
+    b = p * PSIZE
+    for k in range(NREF + 1):
+        r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
+        card = st[b + STAGE] if r == STAGE_REF else st[b + F_CARD + r]
+        if card != EMPTY:
+            enqueue(st, fx, lg, np.int64(oc.T_DON_RETURNED), np.int64(p), np.int64(card),
+                    np.int64(r))
+
+
+@kernel
 def choose_card(st, ct, fx, lg, p, f, q, intent, upto, src_card, src_ref, fams, prms, rng,
                 buf):
     """p's choice of one card matching filter f (a cand_encode value), or -1 (none, or "up
@@ -384,7 +411,7 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
         st[b + DON_ACTIVE] -= a
         st[b + DON_RESTED] += a
     elif op == oc.OP_C_DON_MINUS:  # 8-3-1-6
-        don_minus(st, p, a)
+        return_don(st, fx, lg, p, a)
     elif op == oc.OP_C_TRASH_HAND:
         trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
     elif op == oc.OP_C_REST_SELF:
@@ -405,7 +432,9 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                         rng, buf)
         if c >= 0:
             r = cand_index(c)
-            if op == oc.OP_C_REST_OWN:
+            if op == oc.OP_C_REST_OWN and cand_zone(c) == Z_STAGE:
+                st[b + STAGE_RESTED] = 1
+            elif op == oc.OP_C_REST_OWN:
                 st[b + F_RESTED + r] = 1
             elif op == oc.OP_C_KO_OWN:
                 ko_by_effect(st, fx, lg, p, r)
@@ -622,6 +651,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 o, r = sel_on_field(st, k)
                 if o < 0 or not removable(st, ct, p, o, r, op):
                     continue
+                ok = st[G_OK]
+                if replaced(st, ct, fx, lg, o, r, op == oc.OP_KO, o != p, fams, prms, rng,
+                            buf):
+                    st[G_OK] = ok
+                    continue
+                st[G_OK] = ok
                 card = st[o * PSIZE + F_CARD + r]
                 if op == oc.OP_KO:  # 10-2-17: [On K.O.] resolves after this ability
                     ko_by_effect(st, fx, lg, o, r)
@@ -683,9 +718,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 to_deck_bottom(st, p, card)
                 st[G_LOOK_N] -= 1
             st[G_LOOK_N] = 0
-        elif op == oc.OP_GIVE_DON:  # 6-5-5: from the rested (bb=1) or active DON!!
-            if st[G_SEL_N] > 0:
-                o, r = sel_on_field(st, 0)
+        elif op == oc.OP_GIVE_DON:  # 6-5-5: a each, from the rested (bb=1) or active DON!!
+            for k in range(st[G_SEL_N]):
+                o, r = sel_on_field(st, k)
                 if o == p:
                     src = DON_RESTED if bb == 1 else DON_ACTIVE
                     m = min(a, st[b + src])
@@ -727,6 +762,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                               fams, prms, rng)
                 elif cc == oc.DEST_TRASH:
                     push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
+                elif cc == oc.DEST_LIFE_DOWN and st[b + N_LIFE] < LIFE_CAP:
+                    push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
                 else:
                     push(st, b, HAND, N_HAND, HAND_CAP, card)
             deck_out_check(st, lg, p)
@@ -762,9 +799,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             st[b + DON_RESTED] -= m
             st[b + DON_ACTIVE] += m
         elif op == oc.OP_DON_MINUS:  # 10-2-6
-            don_minus(st, p, a)
+            return_don(st, fx, lg, p, a)
         elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
-            don_minus(st, np.int64(1 - p), a)
+            return_don(st, fx, lg, np.int64(1 - p), a)
         elif op == oc.OP_DON_REST:
             o = 1 - p if cc == OWN_OPP else p
             m = min(a, st[o * PSIZE + DON_ACTIVE])
@@ -795,6 +832,27 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                     push(st, b, HAND, N_HAND, HAND_CAP, card)
                 else:
                     play_free(st, ct, fx, lg, p, card, cc, fams, prms, rng)
+        elif op == oc.OP_REVEAL_TOP:  # reveal the top card (it stays): ok := it matches a
+            st[G_LOOK_N] = min(1, st[b + N_DECK])
+            st[G_OK] = 1 if st[G_LOOK_N] == 1 and flt_match(
+                st, ct, fx, a, p, cand_encode(p, Z_LOOK, 0), src_card, src_ref) else 0
+        elif op == oc.OP_GUESS_COST_OPP:  # name a cost; ok := the opponent's top card has it
+            for i in range(11):
+                buf[i] = GUESS_ORDER[i]
+            i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP),
+                    fams, prms, rng, buf, np.int64(11), np.int64(0))
+            ob = (1 - p) * PSIZE
+            st[G_OK] = 1 if i >= 0 and st[ob + N_DECK] > 0 and ct[
+                st[ob + DECK + st[ob + N_DECK] - 1], C.COST] == GUESS_ORDER[i] else 0
+        elif op == oc.OP_TO_LIFE:  # the selected Characters to the top of their owner's Life
+            for k in range(st[G_SEL_N]):
+                o, r = sel_on_field(st, k)
+                if o < 0 or not removable(st, ct, p, o, r, op) \
+                        or st[o * PSIZE + N_LIFE] >= LIFE_CAP:
+                    continue
+                card = leave_field(st, o, r)
+                push(st, o * PSIZE, LIFE, N_LIFE, LIFE_CAP, card)
+                log(st, lg, E.E_FX_MOVE, o, card, op, a)
         elif op == oc.OP_OPP_TRASH_HAND:  # the opponent chooses from their hand
             trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
                             src_ref, fams, prms, rng, buf)
@@ -1003,3 +1061,164 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                     st[f + F_CKW] |= a
                 elif op == oc.OP_NEGATE:
                     st[f + F_CKW] |= oc.PR_NEGATED
+
+
+# ---------------------------------------------------------------- replacement effects (8-1-3-4)
+
+REPL_TIMINGS = (1 << oc.T_REPLACE_KO) | (1 << oc.T_REPLACE_REMOVE)
+
+
+@kernel
+def replaced(st, ct, fx, lg, o, r, is_ko, by_opp, fams, prms, rng, buf):
+    """o's Character r is about to be K.O.'d (is_ko) or removed from the field by the
+    opponent's effect (by_opp): a replacement ability of o's cards that protects it may do
+    something else instead (8-1-3-4). True when one did, and the card stays."""
+    if fx[H_NAB] == 0 or (fx[H_TMASK] & REPL_TIMINGS) == 0:
+        return False
+    b = o * PSIZE
+    for k in range(NREF + 1):
+        sr = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
+        src = st[b + STAGE] if sr == STAGE_REF else st[b + F_CARD + sr]
+        if src == EMPTY or (fx[fx[H_CARD_TM] + src] & REPL_TIMINGS) == 0:
+            continue
+        if sr != STAGE_REF and negated(st, o, sr):
+            continue
+        for ab in range(fx[fx[H_CARD_AB] + src], fx[fx[H_CARD_AB] + src + 1]):
+            t = ab_get(fx, ab, AB_TIMING)
+            if not ((t == oc.T_REPLACE_KO and is_ko) or (t == oc.T_REPLACE_REMOVE and by_opp)):
+                continue
+            if once_spent(st, fx, ab, o, sr):
+                continue
+            if run_replacement(st, ct, fx, lg, np.int64(ab), o, np.int64(src), np.int64(sr),
+                               r, fams, prms, rng, buf):
+                mark_used(st, fx, ab, o, sr)
+                return True
+    return False
+
+
+@kernel
+def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng, buf):
+    """Run replacement ability ab of p's src_card for p's Character r, if it protects r and
+    its conditions hold: its first row (REPL_TARGET) names the cards it protects, the
+    rest is done instead. True when it was done ("you may" answered yes, and it could be
+    done). The selection register of the ability being resolved is left alone."""
+    pc = ab_get(fx, ab, AB_PC)
+    end = pc + ab_get(fx, ab, AB_NCODE)
+    f = code_get(fx, pc, 1)
+    if (flt_get(fx, f, FL_FLAGS) & FLF_SELF_ONLY) != 0 and r != src_ref:
+        return False
+    if not flt_match(st, ct, fx, f, p, cand_encode(p, Z_FIELD_CHAR, r), src_card, src_ref):
+        return False
+    cond0 = ab_get(fx, ab, AB_COND0)
+    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
+        if not cond_holds(st, ct, fx, np.int64(c), p, src_card, src_ref, buf):
+            return False
+    b = p * PSIZE
+    log(st, lg, E.E_ABILITY, p, src_card, ab_get(fx, ab, AB_TIMING), ab_get(fx, ab, AB_SLOT))
+    done = True
+    to = -1  # the field card the rows act on (SEL_SELF, SEL): owner and slot, -1 none
+    tr = -1
+    pc += 1
+    while pc < end and st[G_OVER] == 0:
+        op = code_get(fx, pc, 0)
+        a = code_get(fx, pc, 1)
+        bb = code_get(fx, pc, 2)
+        pc += 1
+        if op == oc.OP_MAY:  # offered only when what follows can be done in full
+            if not repl_feasible(st, ct, fx, p, pc, end, src_card, src_ref, buf) or \
+                    not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng, 2 + p):
+                return False
+        elif op == oc.OP_SKIP_UNLESS:
+            if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
+                pc = end if bb < 0 else pc + bb
+        elif op == oc.OP_SEL_SELF:
+            to, tr = -1, -1
+            if 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card:
+                to, tr = p, src_ref
+        elif op == oc.OP_SEL:
+            nxt = code_get(fx, pc, 0) if pc < end else oc.OP_END
+            c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_TARGET),
+                            np.int64(intent_of(nxt, code_get(fx, pc, 1) if pc < end else 0)),
+                            np.int64(0), src_card, src_ref, fams, prms, rng, buf)
+            to, tr = -1, -1
+            z = cand_zone(c) if c >= 0 else -1
+            if z == Z_FIELD_CHAR or z == Z_FIELD_LC or z == Z_LEADER:
+                to, tr = cand_owner(c), cand_index(c)
+        elif tr < 0:
+            if op != oc.OP_TRASH_HAND and op != oc.OP_DON_MINUS and op != oc.OP_DON_REST \
+                    and op != oc.OP_HAND_TO_DECK:
+                done = False
+        elif op == oc.OP_REST:
+            st[to * PSIZE + F_RESTED + tr] = 1
+        elif op == oc.OP_POWER:
+            modify(st, op, a, bb, p, to * PSIZE + tr)
+        elif op == oc.OP_KO or op == oc.OP_TRASH or op == oc.OP_TO_HAND \
+                or op == oc.OP_TO_DECK:
+            if tr == LEADER_REF:
+                done = False
+            elif op == oc.OP_KO:
+                ko_by_effect(st, fx, lg, to, tr)
+            else:
+                card = leave_field(st, to, tr)
+                if op == oc.OP_TRASH:
+                    to_trash(st, to, card)
+                elif op == oc.OP_TO_HAND:
+                    push(st, to * PSIZE, HAND, N_HAND, HAND_CAP, card)
+                elif a == 1:
+                    to_deck_bottom(st, to, card)
+                else:
+                    push(st, to * PSIZE, DECK, N_DECK, DECK_CAP, card)
+                log(st, lg, E.E_FX_MOVE, to, card, op, a)
+            to, tr = -1, -1
+        if op == oc.OP_TRASH_HAND:
+            got = trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms,
+                                  rng, buf)
+            done = done and got == a
+        elif op == oc.OP_DON_MINUS:
+            done = done and don_on_field(st, p) >= a
+            return_don(st, fx, lg, p, a)
+        elif op == oc.OP_DON_REST:
+            done = done and st[b + DON_ACTIVE] >= a
+            m = min(a, st[b + DON_ACTIVE])
+            st[b + DON_ACTIVE] -= m
+            st[b + DON_RESTED] += m
+        elif op == oc.OP_HAND_TO_DECK:
+            done = done and st[b + N_HAND] >= a
+            hand_to_deck(st, ct, fx, lg, p, a, bb, fams, prms, rng, buf)
+    return done
+
+
+@kernel
+def repl_feasible(st, ct, fx, p, pc, end, src_card, src_ref, buf):
+    """Can rows pc..end of a replacement ability be done in full now (the source card there
+    and active for a rest, enough cards in hand, enough DON!!)?"""
+    b = p * PSIZE
+    here = 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card
+    while pc < end:
+        op = code_get(fx, pc, 0)
+        a = code_get(fx, pc, 1)
+        bb = code_get(fx, pc, 2)
+        pc += 1
+        if op == oc.OP_REST and not (here and st[b + F_RESTED + src_ref] == 0):
+            return False
+        if op == oc.OP_POWER and not here:
+            return False
+        if op == oc.OP_SEL:  # a card of its own to act on
+            if candidates(st, ct, fx, a, p, src_card, src_ref, buf) == 0:
+                return False
+            here = True
+        if (op == oc.OP_TRASH or op == oc.OP_TO_HAND or op == oc.OP_KO or op == oc.OP_TO_DECK) \
+                and not (here and src_ref != LEADER_REF):
+            return False
+        if op == oc.OP_TRASH_HAND:
+            n = st[b + N_HAND] if bb < 0 else candidates(st, ct, fx, bb, p, src_card, src_ref,
+                                                         buf)
+            if n < a:
+                return False
+        if op == oc.OP_DON_MINUS and don_on_field(st, p) < a:
+            return False
+        if op == oc.OP_DON_REST and st[b + DON_ACTIVE] < a:
+            return False
+        if op == oc.OP_HAND_TO_DECK and st[b + N_HAND] < a:
+            return False
+    return True

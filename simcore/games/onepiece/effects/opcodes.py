@@ -26,7 +26,8 @@ T_START_OF_TURN = 15  # "at the start of your turn" (6-2-2)
 T_REPLACE_KO = 16  # "would be K.O.'d ... instead" (8-1-3-4)
 T_WHEN_KOD_OTHER = 17  # "when your/opponent's Character is K.O.'d" (8-1-3-1)
 T_END_OF_BATTLE = 18  # "at the end of the battle" (7-1-5)
-T_REPLACE_REMOVE = 19  # "would be removed from the field by an effect ... instead"
+T_REPLACE_REMOVE = 19  # "would be removed from the field by your opponent's effect ... instead"
+T_DON_RETURNED = 20  # "when a DON!! card on your field is returned to your DON!! deck"
 TIMINGS = {
     "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
     "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
@@ -36,6 +37,7 @@ TIMINGS = {
     "START_OF_GAME": T_START_OF_GAME, "START_OF_TURN": T_START_OF_TURN,
     "REPLACE_KO": T_REPLACE_KO, "WHEN_KOD_OTHER": T_WHEN_KOD_OTHER,
     "END_OF_BATTLE": T_END_OF_BATTLE, "REPLACE_REMOVE": T_REPLACE_REMOVE,
+    "DON_RETURNED": T_DON_RETURNED,
 }
 
 # Durations of modifiers (6-6, 7-1-5, 6-2-1).
@@ -58,9 +60,10 @@ Z_SEL = 6  # the frame's selection register
 Z_LIFE = 7
 Z_STAGE = 8
 Z_DON = 9  # DON!! cards on the field (cost area / given)
+Z_LEADER_STAGE = 10  # the Leader and the Stage cards on the field ("Leader or Stage cards")
 ZONES = {"FIELD_CHAR": Z_FIELD_CHAR, "FIELD_LC": Z_FIELD_LC, "LEADER": Z_LEADER,
          "HAND": Z_HAND, "TRASH": Z_TRASH, "LOOK": Z_LOOK, "SEL": Z_SEL, "LIFE": Z_LIFE,
-         "STAGE": Z_STAGE, "DON": Z_DON}
+         "STAGE": Z_STAGE, "DON": Z_DON, "LEADER_STAGE": Z_LEADER_STAGE}
 
 # Destinations (PICK, PLAY and the "put" ops).
 DEST_HAND, DEST_PLAY, DEST_PLAY_RESTED, DEST_TRASH, DEST_DECK_TOP, DEST_DECK_BOTTOM = range(6)
@@ -89,13 +92,16 @@ CK_OR = 15  # OR of the next VALUE condition rows
 CK_LEADER_MULTI = 16  # the WHO player's Leader has two or more colours ("multicolored")
 CK_CMP_DON_OPP = 17  # DON!! on the controller's field CMP the opponent's + VALUE (offset)
 CK_SELF_POWER = 18  # the source card's current power CMP VALUE
+CK_RESTED = 19  # WHO's rested cards (Leader, Characters, Stage, DON!! cards) CMP VALUE
+CK_LIFE_TOTAL = 20  # both players' Life cards together CMP VALUE
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
          "OPP_TURN": CK_OPP_TURN, "COUNT": CK_COUNT, "CMP_LIFE_OPP": CK_CMP_LIFE_OPP,
          "CHARS": CK_CHARS, "DECK": CK_DECK, "OK": CK_OK, "SELF_RESTED": CK_SELF_RESTED,
          "OR": CK_OR, "LEADER_MULTI": CK_LEADER_MULTI, "CMP_DON_OPP": CK_CMP_DON_OPP,
-         "SELF_POWER": CK_SELF_POWER}
+         "SELF_POWER": CK_SELF_POWER, "RESTED": CK_RESTED,
+         "LIFE_TOTAL": CK_LIFE_TOTAL}
 
 # Questions asked of the strategy (policy.choose / confirm / order).
 Q_TARGET = 0  # choose a card for an effect
@@ -119,6 +125,7 @@ PR_NO_ACTIVATE_BLOCKER = PR_NO_BLOCK
 PR_NO_ATTACK_LEADER = 1 << 14
 PR_NEGATED = 1 << 15  # the card's effects are negated
 PR_NO_REFRESH = 1 << 16  # does not become active in its owner's next Refresh Phase (6-2)
+GR_ATTACK_ACTIVE = 1 << 17  # a permission (OP_GRANT): "can also attack active Characters"
 # Prohibitions that hurt the card they are put on (the strategy's target hint).
 PR_HARMFUL = PR_NO_ATTACK | PR_NO_BLOCK | PR_NO_ATTACK_LEADER | PR_NEGATED | PR_NO_REFRESH
 
@@ -132,6 +139,10 @@ OP_CHOOSE_ONE = 0x04  # a=options; each option starts with OP_OPTION (Q_MODE)
 OP_OPTION = 0x05  # b=rows of this option
 OP_SET_X = 0x06  # a=XS_* source, b=argument: X := that value
 OP_JUMP = 0x07  # b=rows to skip
+# Replacement abilities (T_REPLACE_KO, T_REPLACE_REMOVE, 8-1-3-4) start with this row: the
+# card about to be K.O.'d / removed must match filter a (FLF_SELF_ONLY: the source card);
+# the rows after it are done instead (a MAY row for "you may ... instead").
+OP_REPL_TARGET = 0x08
 # Selection (0x10): set the frame's `sel` register.
 OP_SEL = 0x10  # a=filter row, b=count, c=SELF_UPTO bit (1 = "up to", 8-4-4-1)
 OP_SEL_ALL = 0x11  # a=filter row
@@ -174,6 +185,11 @@ OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-
 OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c=1 rested
 OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand
 OP_SEL_ADD = 0x42  # a=filter row, b=count: append to sel (a second target)
+# "Choose a cost and reveal 1 card from the top of your opponent's deck": the controller
+# names a cost (Q_MODE), the top card of the opponent's deck is revealed and stays there;
+# ok := its cost equals the named one ("If the revealed card has the chosen cost", CK_OK).
+OP_GUESS_COST_OPP = 0x43
+OP_LOOK_OPP = 0x44  # a=count: look at the top of the opponent's deck (no card moves)
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
 OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-6)
@@ -212,6 +228,7 @@ OPS = {
     OP_OPTION: ("OPTION", ("", "len"), ()),
     OP_SET_X: ("SET_X", ("src", "arg"), ()),
     OP_JUMP: ("JUMP", ("", "skip"), ()),
+    OP_REPL_TARGET: ("REPL_TARGET", ("flt",), ("8-1-3-4",)),
     OP_SEL: ("SEL", ("flt", "n", "upto"), ("8-4-4-1", "1-3-2")),
     OP_SEL_ALL: ("SEL_ALL", ("flt",), ()),
     OP_SEL_SELF: ("SEL_SELF", (), ()),
@@ -251,6 +268,8 @@ OPS = {
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
     OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n"), ()),
     OP_SEL_ADD: ("SEL_ADD", ("flt", "n", "upto"), ()),
+    OP_GUESS_COST_OPP: ("GUESS_COST_OPP", (), ("8-4-4-1",)),
+    OP_LOOK_OPP: ("LOOK_OPP", ("n",), ()),
     OP_DON_ADD: ("DON_ADD", ("n", "rested"), ()),
     OP_DON_MINUS: ("DON_MINUS", ("n",), ("10-2-6",)),
     OP_DON_REST: ("DON_REST", ("n", "", "who"), ()),

@@ -26,13 +26,20 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
                                  oc.T_COUNTER, oc.T_TRIGGER, oc.T_ON_BLOCK, oc.T_ON_OPP_ATTACK,
                                  oc.T_END_OF_YOUR_TURN, oc.T_END_OF_OPP_TURN,
                                  oc.T_ACTIVATE_MAIN, oc.T_CONTINUOUS, oc.T_YOUR_TURN,
-                                 oc.T_OPP_TURN})
+                                 oc.T_OPP_TURN, oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE,
+                                 oc.T_DON_RETURNED})
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
 _CONT_OPS = frozenset({oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.OP_SEL_ALL,
                        oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE})
 _MODIFIERS = frozenset({oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE})
+# Replacement abilities (interp.run_replacement): REPL_TARGET, then what is done instead.
+REPL_TIMINGS = frozenset({oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE})
+_REPL_OPS = frozenset({oc.OP_MAY, oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL, oc.OP_REST,
+                       oc.OP_POWER, oc.OP_KO, oc.OP_TRASH, oc.OP_TO_HAND, oc.OP_TO_DECK,
+                       oc.OP_TRASH_HAND, oc.OP_DON_MINUS, oc.OP_DON_REST,
+                       oc.OP_HAND_TO_DECK})
 IMPLEMENTED_OPS = frozenset({
     oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
     oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
@@ -45,17 +52,18 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
     oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
     oc.OP_OPP_DON_MINUS, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
-    oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY,
+    oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY, oc.OP_REVEAL_TOP,
+    oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
     oc.CK_DON_ACTIVE, oc.CK_DON_GIVEN_SELF, oc.CK_YOUR_TURN, oc.CK_OPP_TURN, oc.CK_COUNT,
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
-    oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER,
+    oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
-                    oc.Z_TRASH, oc.Z_STAGE})
+                    oc.Z_TRASH, oc.Z_STAGE, oc.Z_LEADER_STAGE})
 _DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN, oc.D_UNTIL_OPP_END, oc.D_UNTIL_YOUR_START})
 _CMP = {1: L.CMP_GE, -1: L.CMP_LE, 0: L.CMP_EQ}  # the compiler's comparison signs
 FLAG_FROM_HAND = 2  # rules.FLAG_FROM_HAND: the ability applies while the card is in the hand
@@ -82,6 +90,13 @@ def cond_supported(c: Cond | None) -> bool:
 
 def op_supported(o: Op, timing: int = -1) -> bool:
     """Does the interpreter run code row `o` in an ability of `timing`?"""
+    if timing in REPL_TIMINGS:
+        if o.op == oc.OP_REPL_TARGET:
+            return o.flt is not None and filter_supported(o.flt)
+        return (o.op in _REPL_OPS and filter_supported(o.flt) and cond_supported(o.cond)
+                and (o.op != oc.OP_POWER or o.b in _DURATIONS)
+                and (o.op != oc.OP_SEL or o.b == 1)
+                and (o.op != oc.OP_DON_REST or o.c == 0))
     if timing in CONT_TIMINGS:
         return (o.op in _CONT_OPS and filter_supported(o.flt) and cond_supported(o.cond)
                 and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))
@@ -94,7 +109,8 @@ def op_supported(o: Op, timing: int = -1) -> bool:
     if o.op == oc.OP_PLAY_FROM or o.op == oc.OP_TRASH_TO_HAND:
         return o.flt is not None and o.flt.zone in (oc.Z_HAND, oc.Z_TRASH, oc.Z_LOOK)
     if o.op == oc.OP_PICK:
-        return o.c in (oc.DEST_HAND, oc.DEST_PLAY, oc.DEST_PLAY_RESTED, oc.DEST_TRASH)
+        return o.c in (oc.DEST_HAND, oc.DEST_PLAY, oc.DEST_PLAY_RESTED, oc.DEST_TRASH,
+                       oc.DEST_LIFE_DOWN)
     if o.op == oc.OP_REST_TO:
         return o.a in (0, 2)  # bottom of the deck, or the trash
     if o.op == oc.OP_TO_DECK:
@@ -111,6 +127,10 @@ def packable(ab: Ability, mode: str) -> bool:
     """Does the interpreter run this ability in effects mode `mode`?"""
     if mode == "none" or ab.status not in ((STRICT,) if mode == "strict" else (STRICT, APPROX)):
         return False
+    if ab.timing in REPL_TIMINGS:
+        return (bool(ab.body) and ab.body[0].op == oc.OP_REPL_TARGET and not ab.costs
+                and all(cond_supported(c) for c in ab.conds)
+                and all(op_supported(o, ab.timing) for o in ab.body))
     if ab.flags & FLAG_FROM_HAND:  # "give this card in your hand -N cost" (interp.settle)
         return (ab.timing == oc.T_CONTINUOUS and not ab.costs
                 and all(cond_supported(c) for c in ab.conds)
@@ -120,6 +140,22 @@ def packable(ab: Ability, mode: str) -> bool:
             and not (ab.costs and ab.timing in CONT_TIMINGS)
             and all(cond_supported(c) for c in ab.conds)
             and all(op_supported(o, ab.timing) for o in (*ab.costs, *ab.body)))
+
+
+@lru_cache(maxsize=1)
+def compiler_digest() -> str:
+    """16 hex digits of sha1 over the sources that decide what card text compiles to (the
+    game-independent layer, the phrase and pattern tables, the opcodes and this packer)."""
+    import hashlib
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    files = sorted((here.parents[2] / "effects").glob("*.py")) + [
+        here / name for name in ("rules.py", "phrases.py", "opcodes.py", "pack.py")]
+    h = hashlib.sha1()
+    for f in files:
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()[:16]
 
 
 @lru_cache(maxsize=8192)
@@ -305,6 +341,7 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int) -> np.n
                 np.array(t.flt, np.int32).reshape(-1, L.FLT_W).ravel(),
                 np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel()]
     hdr = np.zeros(L.HDR_SIZE, np.int32)
+    hdr[L.H_VERSION] = int(compiler_digest()[:8], 16) & 0x7FFFFFFF
     hdr[L.H_MODE] = mode
     hdr[L.H_NCARDS], hdr[L.H_NAB], hdr[L.H_NCODE] = ncards, len(t.ab), len(t.code)
     hdr[L.H_NFLT], hdr[L.H_NCOND] = len(t.flt), len(t.cond)

@@ -60,9 +60,9 @@ def _adjectives(s: str, f: Filter) -> tuple[str, Filter]:
             f = replace(f, state=L.ST_RESTED if m.group(1) == "rested" else L.ST_ACTIVE)
             s = s[m.end():]
             continue
-        m = re.match(_TYPE + r"(?: or " + _TYPE + r")? type ", s)
-        if m:
-            types = "|".join(g for g in m.groups() if g)
+        m = re.match(r"((?:" + _TYPE + r",? )*(?:or )?" + _TYPE + r") type ", s)
+        if m:  # "{A} type", "{A} or {B} type", "{A}, {B}, or {C} type": any of them
+            types = "|".join(re.findall(_TYPE, m.group(1)))
             f = replace(f, pred_all=(*f.pred_all, "type:" + types))
             s = s[m.end():]
             continue
@@ -73,22 +73,26 @@ def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
     """Consume the noun: Characters, Leader or Character cards, Events, cards, [NAME]; in
     a field phrase the noun picks the zone, elsewhere a category mask."""
     field = zone == FIELD
-    m = re.match(r"(Leader or Character cards?|Characters?(?: cards?)?|Events?|"
+    m = re.match(r"(Leader or (?:Character|Stage) cards?|Characters?(?: cards?)?|"
+                 r"Events?(?: cards?)?|"
                  r"Stages?(?: cards?)?|Leader|cards?|" + _NAME + r"(?: or " + _NAME
-                 + r")?(?: cards?| (Characters?))?)(?= |$)", s)
+                 + r")?(?: cards?| (Characters?|Leader))?)(?= |$)", s)
     if m is None:
         return None
     word, rest = m.group(1), s[m.end():].lstrip()
     if m.group(2):
         names = "|".join(g for g in (m.group(2), m.group(3)) if g)
         f = replace(f, pred_all=(*f.pred_all, "name:" + names))
-        if m.group(4):  # "[NAME] Characters"
-            return rest, (replace(f, zone=oc.Z_FIELD_CHAR) if field
-                          else replace(f, cat=f.cat | _bit(cards.CHARACTER)))
+        if m.group(4):  # "[NAME] Characters", "[NAME] Leader"
+            head = m.group(4).rstrip("s")
+            zone = oc.Z_FIELD_CHAR if head == "Character" else oc.Z_LEADER
+            return rest, (replace(f, zone=zone) if field
+                          else replace(f, cat=f.cat | _bit(_CAT[head])))
         return rest, replace(f, zone=oc.Z_FIELD_LC) if field else f
     head = word.split()[0].rstrip("s")
     if word.startswith("Leader or"):
-        return (rest, replace(f, zone=oc.Z_FIELD_LC)) if field else None
+        zone = oc.Z_LEADER_STAGE if "Stage" in word else oc.Z_FIELD_LC
+        return (rest, replace(f, zone=zone)) if field else None
     if head == "card":
         return None if field else (rest, f)
     if field:
@@ -99,7 +103,7 @@ def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
 
 _BOUND = re.compile(
     r"(?:with |and )?(?:"
-    r"a (?P<bc>base )?cost of (?P<c1>\d+)(?: to (?P<c2>\d+)| or (?P<cs>less|more))?|"
+    r"a (?P<bc>base )?cost (?:of )?(?P<c1>\d+)(?: to (?P<c2>\d+)| or (?P<cs>less|more))?|"
     r"(?P<p1>\d+)(?: to (?P<p3>\d+))? (?P<bp>base )?power(?: or (?P<ps>less|more))?|"
     r"a (?P<bp2>base )?power of (?P<p2>\d+)(?: or (?P<ps2>less|more))?|"
     r"a \[Trigger\]|"
@@ -188,7 +192,19 @@ def target(s: str) -> Target | None:
     if m:
         return Target("sel", Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF), int(m.group(2)),
                       bool(m.group(1)))
-    m = re.match(r"(?:(?P<upto>[Uu]p to )(?P<n>\d+)|(?P<k>\d+)|(?P<all>[Aa]ll))"
+    m = re.fullmatch(r"[Yy]our (.+ Leader)", s)
+    f = card_phrase(m.group(1), FIELD, OWN_SELF) if m else None
+    if f is not None and f.zone == oc.Z_LEADER:  # "your {T} type Leader": if it is one
+        return Target("sel", f, 1)
+    m = re.fullmatch(r"[Yy]our (.+ Characters)", s)
+    f = card_phrase(m.group(1), FIELD, OWN_SELF) if m else None
+    if f is not None and f.zone == oc.Z_FIELD_CHAR:  # "your {T} type Characters": all
+        return Target("all", f, -1)
+    m = re.fullmatch(r"[Yy]our Leader or (up to )?(\d+) of your Stage cards?", s)
+    if m:  # one card of the Leader and the Stages
+        return Target("sel", Filter(zone=oc.Z_LEADER_STAGE, owner=OWN_SELF),
+                      int(m.group(2)), bool(m.group(1)))
+    m = re.match(r"(?:(?P<upto>[Uu]p to (?:a total of )?)(?P<n>\d+)|(?P<k>\d+)|(?P<all>[Aa]ll))"
                  r"(?P<of> of)? ", s)
     if m is None:
         return None
@@ -217,3 +233,25 @@ def counted(s: str, zone: int, owner: int = OWN_SELF) -> tuple[int, bool, Filter
         return None
     f = card_phrase(s.strip()[m.end():], zone, owner)
     return None if f is None else (int(m.group(2)), bool(m.group(1)), f)
+
+
+def alternatives(s: str, zone: int, owner: int = OWN_SELF
+                 ) -> list[tuple[int, bool, Filter]] | None:
+    """The choices of "up to N <phrase A> or up to M <phrase B>" and of "up to N <phrase A>
+    or <phrase B>" (the count shared) when no one filter says A-or-B: [(count, up to,
+    filter)] for each side, or None. Either side may be taken, not both."""
+    for m in re.finditer(r" or ", s):
+        left = counted(s[:m.start()], zone, owner)
+        if left is None:
+            continue
+        right_text = s[m.end():]
+        right = counted(right_text, zone, owner)
+        if right is None and not re.match(r"(?:up to )?\d+ ", right_text):
+            f = card_phrase(right_text, zone, owner)
+            right = None if f is None else (left[0], left[1], f)
+            other = re.search(r" (other than .+)$", right_text)
+            if right is not None and other:  # "A or B other than [X]": X is neither
+                left = counted(s[:m.start()] + " " + other.group(1), zone, owner)
+        if left is not None and right is not None:
+            return [left, right]
+    return None

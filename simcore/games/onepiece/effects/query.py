@@ -40,6 +40,7 @@ from tcgsim.simcore.effects.fxlayout import (
     FLF_EXCLUDE_SELF,
     FLF_HAS_TRIGGER,
     FLF_NO_DON,
+    FLF_SELF_ONLY,
     FLT_W,
     H_AB,
     H_CARD_AB,
@@ -182,9 +183,12 @@ def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
         given = st[owner * PSIZE + F_DON + cand_index(c)] > 0
         if ((flags & FLF_DON_GIVEN) and not given) or ((flags & FLF_NO_DON) and given):
             return False
+    if (flags & FLF_SELF_ONLY) != 0 and card != src_card:
+        return False
     state = flt_get(fx, f, FL_STATE)
-    if state != 0 and on_field:
-        rested = st[owner * PSIZE + F_RESTED + cand_index(c)] != 0
+    if state != 0 and (on_field or z == Z_STAGE):
+        rested = (st[owner * PSIZE + STAGE_RESTED] if z == Z_STAGE
+                  else st[owner * PSIZE + F_RESTED + cand_index(c)]) != 0
         if (state == ST_ACTIVE and rested) or (state == ST_RESTED and not rested):
             return False
     if flags & FLF_EXCLUDE_SELF:
@@ -231,8 +235,12 @@ def candidates(st, ct, fx, f, p, src_card, src_ref, buf):
             for i in range(st[b + N_TRASH]):
                 n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
                                  buf, n)
-        if z == Z_STAGE and st[b + STAGE] != EMPTY:
-            n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, 0), src_card, src_ref, buf, n)
+        if (z == Z_STAGE or z == oc.Z_LEADER_STAGE) and st[b + STAGE] != EMPTY:
+            n = add_if_match(st, ct, fx, f, p, cand_encode(o, Z_STAGE, 0), src_card, src_ref,
+                             buf, n)
+        if z == oc.Z_LEADER_STAGE:
+            n = add_if_match(st, ct, fx, f, p, cand_encode(o, Z_LEADER, LEADER_REF), src_card,
+                             src_ref, buf, n)
         if z == Z_LOOK and o == p:
             for i in range(st[G_LOOK_N]):
                 n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
@@ -308,6 +316,14 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
     elif kind == oc.CK_LEADER_MULTI:  # "multicolored": two or more colours
         colors = ct[st[b + F_CARD + LEADER_REF], C.COLORS]
         ok = (colors & (colors - 1)) != 0
+    elif kind == oc.CK_RESTED:  # rested Leader, Characters, Stage and DON!! cards
+        n = st[b + DON_RESTED] + (1 if st[b + STAGE] != EMPTY and st[b + STAGE_RESTED] else 0)
+        for r in range(NREF):
+            if st[b + F_CARD + r] != EMPTY and st[b + F_RESTED + r] != 0:
+                n += 1
+        ok = compare(n, cmp, value)
+    elif kind == oc.CK_LIFE_TOTAL:
+        ok = compare(st[N_LIFE] + st[PSIZE + N_LIFE], cmp, value)
     elif kind == oc.CK_SELF_POWER:
         ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
             and compare(power(st, ct, p, src_ref), cmp, value)

@@ -23,12 +23,13 @@ from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases
 from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
-COMPILER_VERSION = 2
+COMPILER_VERSION = 3
 OWN_SELF, OWN_OPP, OWN_ANY = 0, 1, 2
 KEYWORDS = ("[Blocker]", "[Rush]", "[Double Attack]", "[Banish]", "[Rush: Character]",
             "[Unblockable]")
 _REMINDER = re.compile(r"\s*\((?:You may (?:rest|return) the specified|This card can attack|"
-                       r"This card can't be|This card deals|After your opponent declares)"
+                       r"This card can't be|This card cannot be blocked|This card deals|"
+                       r"After your opponent declares)"
                        r"[^()]*\)")
 _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Character|"
                            r"Unblockable)\]\s*)+")
@@ -50,6 +51,10 @@ TAGS = {
 }
 FLAG_ONCE = 1
 FLAG_FROM_HAND = 2  # the ability applies while the card is in the hand (fxlayout.ABF_FROM_HAND)
+
+
+_ANY_CARDS = ("'rest N of your cards': the card lets you rest any of your Leader, Characters, "
+              "Stage and DON!! cards; the program rests N active DON!! cards")
 
 
 def _n(m: re.Match, g: int | str = 1) -> int:
@@ -79,6 +84,9 @@ COSTS: tuple[Rule, ...] = (
          r"your deck in any order",
          lambda m: [Op(oc.OP_C_TRASH_TO_DECK, _n(m), -1)], status=APPROX, rules=("8-3-1-3",),
          note="'in any order': the cards go to the bottom in the order the strategy chose them"),
+    Rule("cost-rest-cards", r"You may rest (\d+) of your cards",
+         lambda m: [Op(oc.OP_C_REST_DON, _n(m))], status=APPROX, rules=("8-3-1-3",),
+         note=_ANY_CARDS),
     Rule("cost-trash-self", r"(?:You may )?trash this (?:card|Character|Stage)",
          lambda m: [Op(oc.OP_C_TRASH_SELF)], rules=("8-3-1-3",)),
 )
@@ -115,6 +123,9 @@ ACTIONS: tuple[Rule, ...] = (
          r"(?:it|them)",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), 1)], rules=("6-4",)),
     Rule("play-self", r"Play this card", lambda m: [Op(oc.OP_PLAY_SELF)], rules=("10-1-5-4",)),
+    Rule("play-self-from-trash", r"[Pp]lay this Character card from your trash(?P<r> rested)?",
+         lambda m: [Op(oc.OP_PLAY_FROM, 0, 1, int(bool(m.group("r"))), flt=Filter(
+             zone=oc.Z_TRASH, owner=OWN_SELF, flags=L.FLF_SELF_ONLY))], rules=("8-4-4-1",)),
     Rule("mill", r"Trash (\d+) cards? from the top of your deck",
          lambda m: [Op(oc.OP_MILL, _n(m))], rules=("8-4-1",)),
     Rule("don-set-active", r"Set up to (\d+) of your DON!! cards as active",
@@ -124,6 +135,27 @@ ACTIONS: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_SCRY, _n(m))], status=APPROX, rules=("8-4-4-1",),
          note="'in any order': each card's place and the order are the strategy's answers, "
               "by default the looked-at order"),
+    Rule("don-return", r"[Rr]eturn (\d+) DON!! cards? from your field to your DON!! deck",
+         lambda m: [Op(oc.OP_DON_MINUS, _n(m))], rules=("10-2-6",)),
+    Rule("rest-own-don", r"[Rr]est (\d+) of your (?:active )?DON!! cards?",
+         lambda m: [Op(oc.OP_DON_REST, _n(m), 0, OWN_SELF)], rules=("6-5-5",)),
+    Rule("rest-own-cards", r"[Rr]est (\d+) of your cards",
+         lambda m: [Op(oc.OP_DON_REST, _n(m), 0, OWN_SELF)], status=APPROX, rules=("6-5-5",),
+         note=_ANY_CARDS),
+    Rule("reveal-top", r"Reveal 1 card from the top of your deck",
+         lambda m: [Op(oc.OP_REVEAL_TOP, 0)], rules=("8-4-4-1",)),
+    Rule("reveal-pick", r"Reveal 1 card from the top of your deck and (?:play (?P<t>up to 1 "
+         r".+?)(?P<r> rested)?|add (?P<u>up to 1 .+?) to your hand)",
+         lambda m: _reveal_pick(m), rules=("8-4-4-1",)),
+    Rule("rest-to-bottom-plain", r"[Pp]lace the rest at the bottom of your deck",
+         lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
+         note="the order of the cards is the strategy's Q_ORDER_BOTTOM answer, else the "
+              "look order"),
+    Rule("rest-to-top-or-bottom", r"[Pp]lace the rest at the top or bottom of (?:your|the) "
+         r"deck(?: in any order)?",
+         lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
+         note="the card lets you put the cards on the top or the bottom; the program puts "
+              "them at the bottom"),
     Rule("trash-rest", r"[Tt]rash the rest", lambda m: [Op(oc.OP_REST_TO, 2)],
          rules=("8-4-4-1",)),
     Rule("rest-to-bottom", r"[Pp]lace the rest at the bottom of your deck in any order",
@@ -132,7 +164,8 @@ ACTIONS: tuple[Rule, ...] = (
 )
 
 
-_KW_BITS = {"Rush": 1, "Double Attack": 2, "Banish": 4, "Blocker": 8}  # cards.KW_*
+_KW_BITS = {"Rush": 1, "Double Attack": 2, "Banish": 4, "Blocker": 8,  # cards.KW_*
+            "Rush: Character": 16, "Unblockable": 32}
 
 
 # Compositional templates: a verb and a target or card phrase read by phrases.py. A build
@@ -208,6 +241,29 @@ def _pick(m: re.Match) -> list[Op] | None:
     return [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, got[0], oc.DEST_HAND, flt=got[2])]
 
 
+def _pick_either(m: re.Match) -> list[Op] | None:
+    """Look at N, then pick one of two phrases ("up to 1 [A] or up to 1 {T} type card"):
+    the choice of side is a CHOOSE_ONE (Q_MODE) over one PICK each, made after the look."""
+    sides = phrases.alternatives(m.group("t"), oc.Z_LOOK)
+    if sides is None or not all(upto for _, upto, _ in sides):
+        return None
+    rows = [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_CHOOSE_ONE, len(sides))]
+    for n, _, f in sides:
+        rows += [Op(oc.OP_OPTION, 0, 1), Op(oc.OP_PICK, 0, n, oc.DEST_HAND, flt=f)]
+    return rows
+
+
+def _reveal_pick(m: re.Match) -> list[Op] | None:
+    """'Reveal 1 card from the top of your deck and play/add up to 1 <phrase>': a look at 1
+    and a pick to the field (rested) or the hand."""
+    got = phrases.counted(m.group("t") or m.group("u"), oc.Z_LOOK)
+    if got is None:
+        return None
+    dest = (oc.DEST_HAND if m.group("u") else
+            oc.DEST_PLAY_RESTED if m.group("r") else oc.DEST_PLAY)
+    return [Op(oc.OP_LOOK, 1), Op(oc.OP_PICK, 0, 1, dest, flt=got[2])]
+
+
 def _cost_phrase(op: int, zone: int) -> Callable:
     """Cost build of "N <card phrase>" in `zone` (no "up to" in a cost): op(N, filter)."""
     def build(m: re.Match) -> list[Op] | None:
@@ -252,9 +308,20 @@ TEMPLATES: tuple[Rule, ...] = (
          _on(lambda m: [Op(oc.OP_COST, _signed(m), _dur(m))]), rules=("8-4-4-1", "2-7-6")),
     Rule("cost-gains", r"(?P<t>.+?) gains? (?P<s>[-+]\d+) cost" + _DURS,
          _on(lambda m: [Op(oc.OP_COST, _signed(m), _dur(m))]), rules=("8-4-4-1", "2-7-6")),
-    Rule("grant", r"(?P<t>.+?) gains? \[(?P<k>Rush|Double Attack|Banish|Blocker)\]" + _DURS,
+    Rule("grant", r"(?P<t>.+?) gains? \[(?P<k>Rush|Double Attack|Banish|Blocker|Rush: "
+         r"Character|Unblockable)\]" + _DURS,
          _on(lambda m: [Op(oc.OP_GRANT, _KW_BITS[m.group("k")], _dur(m))]),
          rules=("8-4-4-1", "10-1")),
+    Rule("grant-attack-active", r"(?P<t>.+?) can also attack (?:your opponent's )?active "
+         r"Characters" + _DURS,
+         _on(lambda m: [Op(oc.OP_GRANT, oc.GR_ATTACK_ACTIVE, _dur(m))]),
+         rules=("8-4-4-1", "7-1-1")),
+    Rule("grant-rush-char", r"(?P<t>.+?) can attack Characters on the turn in which (?:it is|"
+         r"they are) played" + _DURS,
+         _on(lambda m: [Op(oc.OP_GRANT, _KW_BITS["Rush: Character"], _dur(m))]),
+         rules=("8-4-4-1", "10-1")),
+    Rule("set-base-power", r"[Ss]et the base power of (?P<t>.+?) to (?P<s>\d+)" + _DURS,
+         _on(lambda m: [Op(oc.OP_SET_BASE, _signed(m), _dur(m))]), rules=("8-4-4-1", "4-9-2-1")),
     Rule("prohibit", r"(?P<t>.+?) " + _PR_RE + _DURS,
          _on(lambda m: [Op(oc.OP_PROHIBIT, _PR[m.group("pr")], _dur(m))]),
          rules=("8-4-4-1", "1-3-3")),
@@ -280,12 +347,35 @@ TEMPLATES: tuple[Rule, ...] = (
          _from_zone(oc.OP_TRASH_TO_HAND, "z"), rules=("8-4-4-1",)),
     Rule("look-pick", r"[Ll]ook at (\d+) cards from the top of your deck; reveal (?P<t>up to "
          r"\d+ .+?) and add (?:it|them) to your hand", _pick, rules=("8-4-4-1", "1-3-2")),
+    Rule("look-pick-either", r"[Ll]ook at (\d+) cards from the top of your deck; reveal "
+         r"(?P<t>up to \d+ .+? or .+?) and add (?:it|them) to your hand", _pick_either,
+         rules=("8-4-4-1", "1-3-2")),
+    Rule("look-upto-pick", r"[Ll]ook at up to (\d+) cards from the top of your deck; reveal "
+         r"(?P<t>up to \d+ .+?) and add (?:it|them) to your hand",
+         lambda m: _pick(m) or _pick_either(m), status=APPROX, rules=("8-4-4-1", "1-3-2"),
+         note="'look at up to N': the program looks at N cards, the most the card allows"),
     Rule("look-pick-bottom", r"[Ll]ook at (\d+) cards from the top of your deck; reveal "
          r"(?P<t>up to \d+ .+?), add (?:it|them) to your hand and place the rest at the "
          r"bottom of your deck in any order",
          lambda m: None if _pick(m) is None else [*_pick(m), Op(oc.OP_REST_TO, 0)],
          status=APPROX, rules=("8-4-4-1", "1-3-2"),
          note="'in any order': the strategy's Q_ORDER_BOTTOM answer, else the look order"),
+    Rule("trash-hand-phrase", r"[Tt]rash (?P<t>\d+ .+?) from your hand",
+         _cost_phrase(oc.OP_TRASH_HAND, oc.Z_HAND), rules=("8-4-1",)),
+    Rule("trash-life-either", r"[Tt]rash (\d+) cards? from the top or bottom of your Life "
+         r"cards", lambda m: [Op(oc.OP_TRASH_LIFE, _n(m), 0, OWN_SELF)], status=APPROX,
+         rules=("4-6",),
+         note="the card lets you trash the top or the bottom Life card; the program trashes "
+              "the top one"),
+    Rule("guess-cost-opp", r"Choose a cost and reveal 1 card from the top of your opponent's "
+         r"deck", lambda m: [Op(oc.OP_GUESS_COST_OPP)], rules=("8-4-4-1",)),
+    Rule("look-opp", r"[Ll]ook at (\d+) cards? from the top of your opponent's deck",
+         lambda m: [Op(oc.OP_LOOK_OPP, _n(m))], rules=("8-4-4-1",)),
+    Rule("to-life-either", r"[Aa]dd (?P<t>.+?) to the top or bottom of (?:your opponent's|the "
+         r"owner's) Life cards face-up",
+         _on(lambda m: [Op(oc.OP_TO_LIFE, 1)], chars=True), status=APPROX, rules=("4-6",),
+         note="the card lets you add it to the top or the bottom of the Life cards; the "
+              "program adds it to the top"),
     Rule("opp-trashes-hand", r"Your opponent trashes (\d+) cards? from their hand",
          lambda m: [Op(oc.OP_OPP_TRASH_HAND, _n(m))], rules=("8-4-1",)),
     Rule("trash-opp-hand", r"[Tt]rash (\d+) cards? from your opponent's hand",
@@ -294,6 +384,11 @@ TEMPLATES: tuple[Rule, ...] = (
               "opponent choose"),
     Rule("hand-to-bottom", r"[Pp]lace (1) card from your hand at the bottom of your deck",
          lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], rules=("8-4-1",)),
+    Rule("hand-to-top-or-bottom", r"[Pp]lace (\d+) cards? from your hand at the top or bottom "
+         r"of your deck(?: in any order)?",
+         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], status=APPROX, rules=("8-4-1",),
+         note="the card lets you put them on the top or the bottom, in any order; the program "
+              "puts them at the bottom in the order the strategy chose them"),
     Rule("hand-to-bottom-order", r"[Pp]lace (\d+) cards from your hand at the bottom of your "
          r"deck in any order",
          lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], status=APPROX, rules=("8-4-1",),
@@ -322,6 +417,11 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_GIVE_DON, _n(m, 2), 1),
                     Op(oc.OP_SEL, 0, 1, 0, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)),
                     Op(oc.OP_GIVE_DON, _n(m, 2), 1)], rules=("6-5-5",)),
+    Rule("give-don-each-all", r"[Gg]ive your Leader and all of your Characters up to (\d+) "
+         r"rested DON!! cards? each",
+         lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_GIVE_DON, _n(m), 1),
+                    Op(oc.OP_SEL_ALL, 0, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)),
+                    Op(oc.OP_GIVE_DON, _n(m), 1)], rules=("6-5-5",)),
     Rule("give-don-to", r"[Gg]ive up to (\d+) (?P<r>rested )?DON!! cards? to (?P<t>.+)",
          _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), int(bool(m.group("r"))))]),
          rules=("6-5-5", "8-4-4-1")),
@@ -340,6 +440,11 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 0, _who(m.group("w")))], status=APPROX,
          rules=("4-6", "8-4-4-1"),
          note="'up to': the program always takes as many as it can"),
+    Rule("look-to-life", r"[Ll]ook at (\d+) cards from the top of your deck; add up to (\d+) "
+         r"cards? to the top of your Life cards",
+         lambda m: [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, _n(m, 2), oc.DEST_LIFE_DOWN,
+                                              flt=Filter(zone=oc.Z_LOOK))],
+         rules=("8-4-4-1", "4-6")),
     Rule("look-take", r"[Ll]ook at (\d+) cards from the top of your deck and add up to (\d+) "
          r"cards? to your hand",
          lambda m: [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, _n(m, 2), oc.DEST_HAND,
@@ -378,6 +483,7 @@ def _two_targets(m: re.Match) -> list[Op] | None:
             Op(oc.OP_SEL_ADD, 0, b.count, int(b.upto), flt=b.flt), Op(op)]
 
 
+_REST_ZONES = (oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_STAGE, oc.Z_LEADER_STAGE)
 COST_TEMPLATES: tuple[Rule, ...] = (
     Rule("cost-trash-phrase", r"(?:You may )?trash (?P<t>\d+ .+?) from your hand",
          _cost_phrase(oc.OP_C_TRASH_HAND, oc.Z_HAND), rules=("8-3-1-3",)),
@@ -409,9 +515,12 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          _cost_phrase(oc.OP_C_TRASH_TO_DECK, oc.Z_TRASH), status=APPROX, rules=("8-3-1-3",),
          note="'in any order': the cards go to the bottom in the order the strategy chose "
               "them"),
-    Rule("cost-rest-own", r"(?:You may )?rest (?P<t>1 of your .+)",
-         _own_char(oc.OP_C_REST_OWN, (oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_STAGE)),
-         rules=("8-3-1-3",)),
+    Rule("cost-rest-own", r"(?:You may )?rest (?P<t>1 of your .+|your Leader or 1 of your "
+         r"Stage cards?)", _own_char(oc.OP_C_REST_OWN, _REST_ZONES), rules=("8-3-1-3",)),
+    Rule("cost-rest-self-and-own", r"(?:You may )?rest this (?:Character|Leader|Stage) and "
+         r"(?P<t>1 of your .+)",
+         lambda m: (None if (own := _own_char(oc.OP_C_REST_OWN, _REST_ZONES)(m)) is None
+                    else [Op(oc.OP_C_REST_SELF), *own]), rules=("8-3-1-3",)),
     Rule("cost-mill", r"(?:You may )?trash (\d+) cards? from the top of your deck",
          lambda m: [Op(oc.OP_C_MILL, _n(m))], rules=("8-3-1-3",)),
     Rule("cost-return-self", r"(?:You may )?(?:return this (?:Character|Stage) to the owner's "
@@ -476,6 +585,16 @@ def _there_is(m: re.Match) -> Cond | None:
     return None if f is None else Cond(oc.CK_COUNT, cmp=1, value=1, flt=f)
 
 
+def _revealed(m: re.Match) -> Cond | None:
+    """'If that card's type includes "X"' / 'is a <phrase>' / 'has <bound>' after 'Reveal 1
+    card from the top of your deck': CK_OK with the filter the REVEAL_TOP row takes over."""
+    if m.group("ti"):
+        f = Filter(zone=oc.Z_LOOK, pred_all=("typeinc:" + m.group("ti"),))
+    else:
+        f = phrases.card_phrase(m.group("t") or "card with " + m.group("b"), oc.Z_LOOK)
+    return None if f is None else Cond(oc.CK_OK, flt=f)
+
+
 _WHO = r"(?P<w>you|your opponent) (?:have|has)"
 COND_TEMPLATES: tuple[Rule, ...] = (
     Rule("cond-don-given", r"If you have any DON!! cards given",
@@ -511,6 +630,19 @@ COND_TEMPLATES: tuple[Rule, ...] = (
          lambda m: Cond(oc.CK_CMP_DON_OPP, cmp=-1, value=-1), rules=("8-3-2",)),
     Rule("cond-leader-type-includes", r"If your Leader's type includes \"([^\"]+)\"",
          lambda m: Cond(oc.CK_LEADER_PRED, pred="typeinc:" + m.group(1)), rules=("8-3-2",)),
+    Rule("cond-life-total", r"If you and your opponent have a total of (\d+)(?: or "
+         r"(?P<c>more|less))? Life cards",
+         lambda m: Cond(oc.CK_LIFE_TOTAL, cmp=_cmp(m.group("c")), value=_n(m)),
+         rules=("8-3-2",)),
+    Rule("cond-revealed", r"If (?:that|the revealed) card(?:'s type includes \"(?P<ti>[^\"]+)\"|"
+         r" is an? (?P<t>.+)| has (?P<b>.+))", _revealed, rules=("8-3-2",)),
+    Rule("cond-self-rested", r"If this (?:Character|Leader|Stage) is rested",
+         lambda m: Cond(oc.CK_SELF_RESTED), rules=("8-3-2",)),
+    Rule("cond-guessed", r"If the revealed card has the chosen cost",
+         lambda m: Cond(oc.CK_OK), rules=("8-3-2",)),
+    Rule("cond-rested-cards", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? rested cards",
+         lambda m: Cond(oc.CK_RESTED, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
+                        value=_n(m, 2)), rules=("8-3-2",)),
     Rule("cond-self-power", r"If this (?:Character|Leader) has (\d+) power or (?P<c>more|less)",
          lambda m: Cond(oc.CK_SELF_POWER, cmp=_cmp(m.group("c")), value=_n(m)),
          rules=("8-3-2", "6-6")),
@@ -524,6 +656,57 @@ COND_TEMPLATES: tuple[Rule, ...] = (
          r"less than the number on your opponent's field",
          lambda m: Cond(oc.CK_CMP_DON_OPP, cmp=-1, value=-_n(m)), rules=("8-3-2",)),
 )
+
+
+def _repl_target(t: str) -> Filter | None:
+    """The card a replacement protects (8-1-3-4): this Character, or one of your
+    Characters the phrase names; Leaders are never K.O.'d nor removed."""
+    if t == "this Character":
+        return Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF, flags=L.FLF_SELF_ONLY)
+    if re.fullmatch(r"(?:one|1|any) of your Characters", t):
+        return Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)
+    f = phrases.card_phrase(t[len("your "):], phrases.FIELD, OWN_SELF)
+    return f if t.startswith("your ") and f is not None and f.zone == oc.Z_FIELD_CHAR else None
+
+
+def _replace(timing: int) -> Callable:
+    """Build of 'If [<condition> and] <card> would be <event>, <do> instead': the timing,
+    a REPL_TARGET row, the conditions and the text done instead."""
+    def build(m: re.Match) -> tuple | None:
+        f = _repl_target(m.group("t"))
+        conds = _match_conds("If " + m.group("c")) if m.group("c") else []
+        if f is None or conds is None:
+            return None
+        return timing, [Op(oc.OP_REPL_TARGET, 0, flt=f)], conds, m.group("do")
+    return build
+
+
+_REPL_WHO = (r"If (?:(?P<c>.+?) and )?(?P<t>this Character|your (?:(?! and ).)+?|"
+             r"(?:one|1|any) of your Characters) would be ")
+# Abilities whose whole body names their event: replacement effects (8-1-3-4) and 'When
+# <event>, <effect>' without a timing tag (8-1-3-1). The build gives (timing, first rows,
+# conditions, the body text left to compile).
+EVENTS: tuple[Rule, ...] = (
+    Rule("replace-ko", _REPL_WHO + r"K\.O\.'d, (?P<do>.+) instead", _replace(oc.T_REPLACE_KO),
+         rules=("8-1-3-4",)),
+    Rule("replace-remove", _REPL_WHO + r"removed from the field by your opponent's effects?, "
+         r"(?P<do>.+) instead", _replace(oc.T_REPLACE_REMOVE), rules=("8-1-3-4",)),
+    Rule("when-ko-self", r"When this Character is K\.O\.'d, (?P<do>.+)",
+         lambda m: (oc.T_ON_KO, [], [], m.group("do")), rules=("10-2-17", "8-1-3-1")),
+    Rule("when-don-returned", r"When a DON!! card on your field is returned to your DON!! "
+         r"deck, (?P<do>.+)", lambda m: (oc.T_DON_RETURNED, [], [], m.group("do")),
+         rules=("8-1-3-1", "10-2-6")),
+)
+_EVENT_TAGS = ("Once Per Turn", "Your Turn", "Opponent's Turn")
+
+
+def _event(raw: fxtext.RawAbility) -> Match | None:
+    """The EVENTS rule an untimed, costless ability's body matches (its tags may be
+    [Once Per Turn], a turn tag or [DON!! xN])."""
+    if raw.cost or not all(t in _EVENT_TAGS or re.fullmatch(r"DON!! x\d+", t)
+                           for t in raw.tags):
+        return None
+    return _match(EVENTS, raw.body)
 
 
 ALL_COSTS = COSTS + COST_TEMPLATES
@@ -586,6 +769,10 @@ def _match_actions(piece: str) -> list[Match] | None:
             right = _match_actions(subj.group(1) + " gains " + right_text)
         if right is not None:
             return left + right
+    for m in re.finditer(r", (?=[a-z])", piece):  # "add ... and rest it, look at ..."
+        left, right = _match_actions(piece[:m.start()]), _match_actions(piece[m.end():])
+        if left is not None and right is not None:
+            return left + right
     return None
 
 
@@ -612,8 +799,12 @@ def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
                     ab.unmatched = cm.group(1)
                     return False
                 for c in conds:
+                    cond = _take_revealed(ab, c)
+                    if cond is None:
+                        ab.unmatched = cm.group(1)
+                        return False
                     skips.append(len(ab.body))
-                    ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
+                    ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=cond))
                     _add(ab, c, statuses)
                 text = cm.group(2)
             if conn == "IF_DO":
@@ -625,6 +816,18 @@ def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
         for i in skips:  # a condition or "if you do" governs the rest of its sentence
             ab.body[i] = replace(ab.body[i], b=len(ab.body) - i - 1)
     return True
+
+
+def _take_revealed(ab: Ability, c: Match) -> Cond | None:
+    """The condition row of match `c`; a 'cond-revealed' condition gives its filter to the
+    last filterless REVEAL_TOP row and tests its success (CK_OK); None without that row."""
+    if c.rule.name != "cond-revealed":
+        return c.value
+    at = [i for i, o in enumerate(ab.body) if o.op == oc.OP_REVEAL_TOP and o.flt is None]
+    if not at:
+        return None
+    ab.body[at[-1]] = replace(ab.body[at[-1]], flt=c.value.flt)
+    return replace(c.value, flt=None)
 
 
 def _compile_piece(ab: Ability, piece: str, statuses: list[str]) -> bool:
@@ -680,7 +883,17 @@ def _compile_choice(ab: Ability, body: str, statuses: list[str]) -> bool:
 
 def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
     """The cost before ':' as one rule, or its parts split at commas, 'and' and after
-    a DON!! symbol (8-3-1)."""
+    a DON!! symbol (8-3-1); a leading 'If <condition>,' is a condition of the ability."""
+    cm = re.match(r"If ((?:[^,]|, (?=\[))+), (?=[Yy]ou may )", cost)
+    if cm:
+        conds = _match_conds("If " + cm.group(1))
+        if conds is None:
+            ab.unmatched = cost
+            return False
+        for c in conds:
+            ab.conds.append(c.value)
+            _add(ab, c, statuses)
+        cost = "Y" + cost[cm.end() + 1:]
     whole = _match(ALL_COSTS, cost)
     parts = [whole] if whole is not None else [
         _match(ALL_COSTS, part) for part in re.split(r"\s*,\s*|\s+and\s+|(?<=\))\s+", cost)]
@@ -694,9 +907,20 @@ def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
 
 
 def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
-                     flags: int, extra_tags: tuple[str, ...]) -> Ability:
+                     flags: int, extra_tags: tuple[str, ...], head: Match | None = None
+                     ) -> Ability:
+    """One ability: tags, cost and body; `head` is the EVENTS match that named the timing
+    (its first rows and conditions come before the body)."""
     ab = Ability(timing=timing, flags=flags, rules=list(rules), source=raw.source)
     statuses: list[str] = [STRICT]
+    if head is not None:
+        _, first, conds, body = head.value
+        _add(ab, head, statuses)
+        ab.body.extend(first)
+        for c in conds:
+            ab.conds.append(c.value)
+            _add(ab, c, statuses)
+        raw = fxtext.RawAbility(raw.tags, raw.cost, body, raw.source)
     for tag in extra_tags:
         if tag == "Once Per Turn":
             ab.flags |= FLAG_ONCE
@@ -729,12 +953,15 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
             else _compile_sentences(ab, body, statuses))
     if not done:
         return ab
-    if not ab.body:
+    if not ab.body or (head is not None and len(ab.body) == len(head.value[1])):
         ab.unmatched = raw.body or raw.source
         return ab
     if timing not in _PERSISTENT and any(o.op in _DURATION_OPS and o.b == oc.D_CONTINUOUS
                                          for o in ab.body):
         ab.unmatched = "a modifier without a duration in a triggered ability"
+        return ab
+    if any(o.op == oc.OP_REVEAL_TOP and o.flt is None for o in ab.body):
+        ab.unmatched = "a revealed card without the condition that tests it"
         return ab
     if "cost-in-hand" in ab.patterns:
         ab.flags |= FLAG_FROM_HAND
@@ -799,6 +1026,10 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
                                source=raw.source))
             continue
         raw = fxtext.split_abilities(line)[0]
+        head = _event(raw)
+        if head is not None:
+            out.append(_compile_ability(raw, head.value[0], [], 0, raw.tags, head))
+            continue
         timings, extra = _timings(raw.tags)
         if len(timings) > 1 and "Once Per Turn" in extra:
             timings = timings[:1]  # one use shared by two timings: left to the extra tags
