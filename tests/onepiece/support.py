@@ -304,6 +304,12 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_ATTACK_ACTIVE", "character", 1, 1000, [],
          "[On Play] Up to 1 of your Characters can also attack active Characters during this "
          "turn.", ""),
+        ("FX_SET_BASE", "character", 1, 1000, [],
+         "[On Play] Set the base power of up to 1 of your Characters to 7000 during this "
+         "turn.", ""),
+        ("FX_KO_RETURN_DON", "character", 1, 1000, [],
+         "[On Play] K.O. up to 1 of your opponent's Characters with a cost of 3 or less. "
+         "Then, return 1 DON!! card from your field to your DON!! deck.", ""),
         ("FX_CHOOSE", "event", 0, 0, [],
          "[Main] Choose one:\n• Draw 1 card.\n• Add up to 1 DON!! card from your DON!! deck "
          "and rest it.", ""),

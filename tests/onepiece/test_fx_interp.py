@@ -575,3 +575,26 @@ def test_7_1_1_2_an_effect_lets_a_character_attack_an_active_character():
     g.attack(0, 0)
     assert g.trash(1) == [S.C4K]
     g.check()
+
+
+def test_4_9_2_1_base_power_set_during_this_turn_keeps_other_modifiers_on_top():
+    """Base power 5000 set to 7000, with +1000 of a given DON!! on its owner's turn."""
+    g = game(hands=([FX["FX_SET_BASE"]], ()), chars=([{"card": S.C5K, "don": 1}], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_SET_BASE"])
+    assert g.power(0, 0) == 8000
+    g.end_phase()
+    assert g.power(0, 0) == 5000
+
+
+def test_8_6_1_pending_abilities_of_the_turn_player_resolve_first():
+    """The [On Play] K.O.s the opponent's [On K.O.] Character, then returns a DON!!: both
+    the opponent's [On K.O.] and the turn player's "when a DON!! is returned" are pending;
+    the turn player's resolves first, though it was triggered second."""
+    g = game(hands=([FX["FX_KO_RETURN_DON"]], ()), chars=([FX["FX_DON_RET"]],
+                                                          [FX["FX_ONKO_DRAW"]]),
+             decks=((), [S.C4K]), don_active=(2, 0))
+    g.play(FX["FX_KO_RETURN_DON"])
+    assert abilities(g) == [FX["FX_KO_RETURN_DON"], FX["FX_DON_RET"], FX["FX_ONKO_DRAW"]]
+    assert g.hand(1) == [S.C4K]
+    g.check()

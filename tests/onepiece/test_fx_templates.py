@@ -150,6 +150,17 @@ TEMPLATE_CARDS = [
     ("ST11-001", "reveal-pick"), ("ST11-001", "rest-to-bottom-plain"),
     ("ST12-013", "rest-to-top-or-bottom"), ("OP07-053", "hand-to-top-or-bottom"),
     ("OP11-117", "cost-life-face-up"),
+    ("OP02-052", "cond-have-name"), ("OP04-034", "cond-don-active"),
+    ("OP05-009", "cond-leader-is"), ("OP11-080", "cond-leader-colour"),
+    ("OP12-024", "cond-self-active"), ("EB04-045", "cond-there-are"),
+    ("OP15-005", "cond-don-given"), ("OP04-081", "cost-rest-leader"),
+    ("OP06-003", "look-play"), ("OP01-120", "opp-no-blocker-of"),
+    ("OP02-120", "power-leader-and-all"), ("OP06-060", "play-from-either"),
+    ("ST26-002", "rest-opp-don-or"), ("OP02-059", "trash-hand-upto"),
+    ("OP01-060", "play-revealed"), ("OP04-011", "revealed-to-bottom"),
+    ("OP04-098", "life-from-deck-n"), ("OP09-086", "prohibit-ko-opp-effects"),
+    ("OP06-035", "rest-total-or-don"), ("OP01-024", "give-don-target-first"),
+    ("OP01-008", "cost-life-area-to-hand"), ("P-010", "don-add-n"), ("ST05-005", "don-add-n"),
 ]
 
 
@@ -533,3 +544,162 @@ def test_8_3_2_condition_before_a_cost_op11_117():
     assert ab.status == ir.STRICT and [c.pred for c in ab.conds] == ["name:Shirahoshi"]
     assert [o.op for o in ab.costs] == [oc.OP_C_LIFE_FACE_UP]
     assert ab.body[0].flt.pred_all == ("type:Neptunian|Fish-Man|Merfolk",)
+
+
+# Whole-database templates: names, Leader states, look-and-play, either zone, reveals ------
+
+
+def test_phrase_power_first_don_given_trailing_type_and_name_lists():
+    f = P.card_phrase("Character with 5000 or more power", P.FIELD)
+    assert (f.pow_min, f.pow_max) == (5000, -1)
+    f = P.card_phrase("Character with 3000 power or less with a DON!! card given", P.FIELD)
+    assert f.pow_max == 3000 and f.flags == L.FLF_DON_GIVEN
+    f = P.card_phrase("Character card with 4000 power or less and the {Alpha} type", oc.Z_HAND)
+    assert f.pred_all == ("type:Alpha",) and f.pow_max == 4000
+    got = P.counted("up to 1 [A], [B], or [C] with a cost of 5 or less", oc.Z_LOOK)
+    assert got[2].pred_all == ("name:A|B|C",) and got[2].cost_max == 5
+    t = P.target("all Characters other than this Character")
+    assert (t.kind, t.flt.owner, t.flt.flags) == ("all", L.OWN_ANY, L.FLF_EXCLUDE_SELF)
+    assert P.target("all cards") is None
+    n, upto, f = P.counted("up to 1 of your Character cards with a cost of 2 or less",
+                           oc.Z_TRASH)
+    assert (n, upto, f.cat, f.cost_max) == (1, True, 1 << cards.CHARACTER, 2)
+    t = P.target("up to a total of 3 of your Leader and Character cards")
+    assert (t.kind, t.count, t.flt.zone) == ("sel", 3, oc.Z_FIELD_LC)
+    assert P.card_phrase("Leader and Character cards", oc.Z_HAND) is None
+
+
+def test_8_3_2_have_names_with_a_shared_subject_op15_064_op01_044():
+    """OP15-064 'If you have [A] and [B]': two counts of your Leader or Characters with that
+    name (the second shares 'you have'); OP01-044 'If you don't have [X]': a count of 0."""
+    (ab,) = _compile("OP15-064")
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.costs] == [oc.OP_C_DON_MINUS, oc.OP_C_REST_SELF]
+    c1, c2 = ab.body[0].cond, ab.body[1].cond
+    assert (c1.kind, c1.cmp, c1.value) == (oc.CK_COUNT, 1, 1)
+    assert c1.flt == ir.Filter(zone=oc.Z_FIELD_LC, owner=L.OWN_SELF, pred_all=("name:Satori",))
+    assert c2.flt.pred_all == ("name:Hotori",)
+    ab = next(a for a in _compile("OP01-044") if a.timing == oc.T_ON_PLAY)
+    c = ab.body[0].cond
+    assert (c.kind, c.cmp, c.value, c.flt.pred_all) == (oc.CK_COUNT, 0, 0, ("name:Penguin",))
+
+
+def test_8_3_2_leader_power_and_type_op09_017():
+    """OP09-017 'If your Leader has 7000 power or more and the {T} type': the Leader's
+    power (a count of 1 on Z_LEADER) and its type (the second shares 'your Leader has')."""
+    (ab,) = _compile("OP09-017")
+    assert ab.status == ir.STRICT and ab.timing == oc.T_CONTINUOUS
+    power, typed = ab.body[0].cond, ab.body[1].cond
+    assert power.flt == ir.Filter(zone=oc.Z_LEADER, owner=L.OWN_SELF, pow_min=7000)
+    assert (typed.kind, typed.pred) == (oc.CK_LEADER_PRED, "type:Kid Pirates")
+
+
+def test_8_4_4_1_look_and_play_op06_003():
+    """OP06-003: look at 3, play up to 1 {T} type Character card with 5000 power or less
+    (a PICK to the field), the rest to the bottom (approximate: any order)."""
+    (ab,) = _compile("OP06-003")
+    assert ab.status == ir.APPROX
+    assert _rows(ab) == [(oc.OP_LOOK, 3, 0, 0), (oc.OP_PICK, 0, 1, oc.DEST_PLAY),
+                         (oc.OP_REST_TO, 0, 0, 0)]
+    assert ab.body[1].flt == ir.Filter(zone=oc.Z_LOOK, cat=1 << cards.CHARACTER,
+                                       pred_all=("type:Revolutionary Army",), pow_max=5000)
+
+
+def test_8_4_4_1_play_from_hand_or_trash_op06_060():
+    """OP06-060 'DON!! -1 You may trash this Character:' (the cost split after DON!! -N),
+    then 'play up to 1 [X] with a cost of 7 from your hand or trash': a choice of zone."""
+    (ab,) = _compile("OP06-060")
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.costs] == [oc.OP_C_DON_MINUS, oc.OP_C_TRASH_SELF]
+    assert _rows(ab)[1:] == [(oc.OP_CHOOSE_ONE, 2, 0, 0), (oc.OP_OPTION, 0, 1, 0),
+                             (oc.OP_PLAY_FROM, 0, 1, 0), (oc.OP_OPTION, 0, 1, 0),
+                             (oc.OP_PLAY_FROM, 0, 1, 0)]
+    hand, trash = ab.body[3].flt, ab.body[5].flt
+    assert (hand.zone, trash.zone) == (oc.Z_HAND, oc.Z_TRASH)
+    assert hand.pred_all == trash.pred_all == ("name:Vinsmoke Ichiji",)
+    assert hand.cost_min == hand.cost_max == 7
+
+
+def test_8_4_4_1_rest_a_total_of_characters_or_don_op12_037():
+    """OP12-037 'Rest up to a total of 2 of your opponent's Characters or DON!! cards': a
+    choice of 2 Characters, 1 and 1 DON!! card, or 2 DON!! cards."""
+    (ab,) = [a for a in _compile("OP12-037") if a.timing == oc.T_MAIN]
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [
+        (oc.OP_CHOOSE_ONE, 3, 0, 0), (oc.OP_OPTION, 0, 2, 0), (oc.OP_SEL, 0, 2, 1),
+        (oc.OP_REST, 0, 0, 0), (oc.OP_OPTION, 0, 3, 0), (oc.OP_SEL, 0, 1, 1),
+        (oc.OP_REST, 0, 0, 0), (oc.OP_DON_REST, 1, 0, L.OWN_OPP), (oc.OP_OPTION, 0, 1, 0),
+        (oc.OP_DON_REST, 2, 0, L.OWN_OPP)]
+    assert ab.body[2].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP)
+
+
+def test_8_4_4_1_play_the_revealed_card_op01_060():
+    """OP01-060: reveal the top card; if it matches, you may play that card rested (a PICK
+    of the revealed card, which the look window holds)."""
+    (ab,) = _compile("OP01-060")
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_REVEAL_TOP, 0, 0, 0), (oc.OP_SKIP_UNLESS, 0, 2, 0),
+                         (oc.OP_MAY, 0, 1, 0), (oc.OP_PICK, 0, 1, oc.DEST_PLAY_RESTED)]
+    assert ab.body[0].flt.cost_max == 4 and ab.body[3].flt == ir.Filter(zone=oc.Z_LOOK)
+
+
+def test_played_card_named_as_that_character_stays_unmodelled_op12_058():
+    """OP12-058 'you may play that card. If you do, that Character gains [Rush]': the played
+    card is not the selection, so the ability is left unmodelled."""
+    ab = _compile("OP12-058")[0]
+    assert ab.status == ir.UNMODELLED and "not selected" in ab.unmatched
+
+
+def test_8_3_2_condition_before_choose_one_st11_003():
+    """ST11-003 'If your Leader is [X], choose one:': the condition skips the whole choice."""
+    (ab,) = _compile("ST11-003")
+    assert ab.status == ir.STRICT
+    assert [(o.op, o.a, o.b) for o in ab.body[:3]] == [
+        (oc.OP_SKIP_UNLESS, 0, -1), (oc.OP_CHOOSE_ONE, 2, 0), (oc.OP_OPTION, 0, 2)]
+    assert ab.body[0].cond.pred == "name:Uta"
+
+
+def test_1_3_3_opponent_cannot_block_with_low_power_op01_120():
+    """OP01-120: 'cannot activate a [Blocker] Character that has 2000 or less power during
+    this battle' forbids such Characters they have (approximate, like opp-no-blocker)."""
+    ab = next(a for a in _compile("OP01-120") if a.timing == oc.T_WHEN_ATTACKING)
+    assert ab.status == ir.APPROX and ab.notes
+    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
+                         (oc.OP_PROHIBIT, oc.PR_NO_BLOCK, oc.D_BATTLE, 0)]
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP, pow_max=2000)
+
+
+def test_8_3_1_3_rest_your_leader_cost_op04_081():
+    """OP04-081 'You may rest your Leader:': C_REST_OWN on your Leader."""
+    ab = next(a for a in _compile("OP04-081") if a.timing == oc.T_WHEN_ATTACKING)
+    assert ab.status == ir.STRICT
+    assert ab.costs == [ir.Op(oc.OP_C_REST_OWN, 0,
+                              flt=ir.Filter(zone=oc.Z_LEADER, owner=L.OWN_SELF))]
+
+
+def test_6_6_leader_and_all_characters_gain_power_op02_120():
+    """OP02-120: 'Your Leader and all of your Characters gain +1000 power until the start of
+    your next turn': the Leader, then all of your Characters."""
+    (ab,) = [a for a in _compile("OP02-120") if a.timing == oc.T_ON_PLAY]
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0),
+                         (oc.OP_POWER, 1000, oc.D_UNTIL_YOUR_START, 0), (oc.OP_SEL_ALL, 0, 0, 0),
+                         (oc.OP_POWER, 1000, oc.D_UNTIL_YOUR_START, 0)]
+
+
+def test_1_3_3_not_kod_by_opponents_effects_is_approximate_op09_086():
+    """OP09-086: 'cannot be K.O.'d by your opponent's effects' is PR_NO_KO_EFFECT, which
+    also stops the owner's own effects (approximate, with a note)."""
+    ab = _compile("OP09-086")[0]
+    assert ab.status == ir.APPROX and ab.timing == oc.T_CONTINUOUS
+    assert _rows(ab) == [(oc.OP_SEL_SELF, 0, 0, 0),
+                         (oc.OP_PROHIBIT, oc.PR_NO_KO_EFFECT, oc.D_CONTINUOUS, 0)]
+
+
+def test_10_1_rush_without_duration_in_a_triggered_ability_st13_011():
+    """ST13-011 '[On Play] If you have 2 or less Life cards, this Character gains [Rush].':
+    no duration; granted for this turn, the only one where it matters (approximate)."""
+    (ab,) = [a for a in _compile("ST13-011") if a.timing == oc.T_ON_PLAY]
+    assert ab.status == ir.APPROX and any("rush-no-duration" in n for n in ab.notes)
+    assert _rows(ab)[1:] == [(oc.OP_SEL_SELF, 0, 0, 0),
+                             (oc.OP_GRANT, cards.KW_RUSH, oc.D_TURN, 0)]

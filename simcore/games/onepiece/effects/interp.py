@@ -684,6 +684,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 o, r = sel_on_field(st, k)
                 if o >= 0:
                     modify(st, op, a, bb, p, o * PSIZE + r)
+        elif op == oc.OP_SET_BASE:  # base power becomes a (4-9-2-1): the difference as power
+            for k in range(st[G_SEL_N]):
+                o, r = sel_on_field(st, k)
+                if o >= 0:
+                    modify(st, oc.OP_POWER, a - ct[st[o * PSIZE + F_CARD + r], C.POWER], bb, p,
+                           o * PSIZE + r)
         elif op == oc.OP_NEGATE:  # the selected cards' effects are negated for bb
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
@@ -879,14 +885,22 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
 
 @kernel
 def drain(st, ct, fx, lg, fams, prms, rng, buf):
-    """Resolve the pending abilities in the order they were queued (8-6-3)."""
-    i = 0
-    while i < st[G_Q_N] and st[G_OVER] == 0:
-        q = G_Q + i * QW
-        run_ability(st, ct, fx, lg, np.int64(st[q]), np.int64(st[q + 1]),
-                    np.int64(st[q + 2]), np.int64(st[q + 3]), fams, prms, rng, buf,
-                    np.int64(0))
-        i += 1
+    """Resolve the pending abilities (8-6-3): the turn player's first, then the other
+    player's (8-6-1), each player's in the order they were triggered; one triggered while
+    these resolve joins the queue."""
+    while st[G_Q_N] > 0 and st[G_OVER] == 0:
+        pick = 0
+        for i in range(st[G_Q_N]):
+            if st[G_Q + i * QW + 1] == st[G_ACTIVE]:
+                pick = i
+                break
+        q = G_Q + pick * QW
+        ab, p, card, ref = st[q], st[q + 1], st[q + 2], st[q + 3]
+        for i in range(q, G_Q + (st[G_Q_N] - 1) * QW):
+            st[i] = st[i + QW]
+        st[G_Q_N] -= 1
+        run_ability(st, ct, fx, lg, np.int64(ab), np.int64(p), np.int64(card), np.int64(ref),
+                    fams, prms, rng, buf, np.int64(0))
     st[G_Q_N] = 0
 
 
@@ -1055,6 +1069,8 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                 f = (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF)
                 if op == oc.OP_POWER:
                     st[f + F_CPOW] += a
+                elif op == oc.OP_SET_BASE:
+                    st[f + F_CPOW] += a - ct[st[f + F_CARD], C.POWER]
                 elif op == oc.OP_COST:
                     st[f + F_CCOST] += a
                 elif op == oc.OP_GRANT or op == oc.OP_PROHIBIT:

@@ -32,8 +32,10 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
 _CONT_OPS = frozenset({oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.OP_SEL_ALL,
-                       oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE})
-_MODIFIERS = frozenset({oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE})
+                       oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
+                       oc.OP_SET_BASE})
+_MODIFIERS = frozenset({oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
+                        oc.OP_SET_BASE})
 # Replacement abilities (interp.run_replacement): REPL_TARGET, then what is done instead.
 REPL_TIMINGS = frozenset({oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE})
 _REPL_OPS = frozenset({oc.OP_MAY, oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL, oc.OP_REST,
@@ -53,7 +55,7 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
     oc.OP_OPP_DON_MINUS, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
     oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY, oc.OP_REVEAL_TOP,
-    oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE,
+    oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
@@ -102,7 +104,7 @@ def op_supported(o: Op, timing: int = -1) -> bool:
                 and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))
     if o.op not in IMPLEMENTED_OPS or not filter_supported(o.flt) or not cond_supported(o.cond):
         return False
-    if o.op == oc.OP_POWER:
+    if o.op == oc.OP_POWER or o.op == oc.OP_SET_BASE:
         return o.b in _DURATIONS
     if o.op in (oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE):
         return o.b in _DURATIONS and not (o.op == oc.OP_COST and o.b == oc.D_BATTLE)

@@ -24,6 +24,7 @@ COLOURS = tuple(cards.COLOR_BITS)
 _CAT = {"Character": cards.CHARACTER, "Event": cards.EVENT, "Stage": cards.STAGE,
         "Leader": cards.LEADER}
 _NAME = r"\[(?!Trigger\])([^\]]+)\]"
+NAME = r"\[(?!Trigger\])[^\]]+\]"  # a card name, no group
 _TYPE = r"\{([^}]+)\}"
 
 
@@ -70,27 +71,29 @@ def _adjectives(s: str, f: Filter) -> tuple[str, Filter]:
 
 
 def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
-    """Consume the noun: Characters, Leader or Character cards, Events, cards, [NAME]; in
+    """Consume the noun: Characters, Leader or (and) Character cards, Events, cards, [NAME]; in
     a field phrase the noun picks the zone, elsewhere a category mask."""
     field = zone == FIELD
-    m = re.match(r"(Leader or (?:Character|Stage) cards?|Characters?(?: cards?)?|"
+    m = re.match(r"(Leader or (?:Character|Stage) cards?|Leader and Character cards|"
+                 r"Characters?(?: cards?)?|"
                  r"Events?(?: cards?)?|"
-                 r"Stages?(?: cards?)?|Leader|cards?|" + _NAME + r"(?: or " + _NAME
-                 + r")?(?: cards?| (Characters?|Leader))?)(?= |$)", s)
+                 r"Stages?(?: cards?)?|Leader|cards?|(?P<names>" + NAME + r"(?:,? or " + NAME
+                 + r"|(?:, " + NAME + r")+,? or " + NAME + r")?)"
+                 r"(?: cards?| (?P<head>Characters?|Leader))?)(?= |$)", s)
     if m is None:
         return None
     word, rest = m.group(1), s[m.end():].lstrip()
-    if m.group(2):
-        names = "|".join(g for g in (m.group(2), m.group(3)) if g)
+    if m.group("names"):  # "[A]", "[A] or [B]", "[A], [B], or [C]": any of the names
+        names = "|".join(re.findall(_NAME, m.group("names")))
         f = replace(f, pred_all=(*f.pred_all, "name:" + names))
-        if m.group(4):  # "[NAME] Characters", "[NAME] Leader"
-            head = m.group(4).rstrip("s")
+        if m.group("head"):  # "[NAME] Characters", "[NAME] Leader"
+            head = m.group("head").rstrip("s")
             zone = oc.Z_FIELD_CHAR if head == "Character" else oc.Z_LEADER
             return rest, (replace(f, zone=zone) if field
                           else replace(f, cat=f.cat | _bit(_CAT[head])))
         return rest, replace(f, zone=oc.Z_FIELD_LC) if field else f
     head = word.split()[0].rstrip("s")
-    if word.startswith("Leader or"):
+    if word.startswith(("Leader or", "Leader and")):  # "and": all, or a total of N, of both
         zone = oc.Z_LEADER_STAGE if "Stage" in word else oc.Z_FIELD_LC
         return (rest, replace(f, zone=zone)) if field else None
     if head == "card":
@@ -106,6 +109,9 @@ _BOUND = re.compile(
     r"a (?P<bc>base )?cost (?:of )?(?P<c1>\d+)(?: to (?P<c2>\d+)| or (?P<cs>less|more))?|"
     r"(?P<p1>\d+)(?: to (?P<p3>\d+))? (?P<bp>base )?power(?: or (?P<ps>less|more))?|"
     r"a (?P<bp2>base )?power of (?P<p2>\d+)(?: or (?P<ps2>less|more))?|"
+    r"(?P<p4>\d+) or (?P<ps4>less|more) (?P<bp4>base )?power|"
+    r"a DON!! card given|"
+    r"the (?P<ty>(?:\{[^}]+\},? )*(?:or )?\{[^}]+\}) type|"
     r"a \[Trigger\]|"
     r"a type including \"(?P<ti>[^\"]+)\"|"
     r"other than (?:this (?:Character|card)|" + _NAME + r"))(?= |$)")
@@ -120,7 +126,8 @@ def _range(lo: str, hi: str | None, side: str | None) -> tuple[int, int]:
 
 def _qualifiers(s: str, f: Filter) -> Filter | None:
     """Consume trailing "with a cost of N or less", "with N power or more", "with a
-    [Trigger]", "other than ..." groups; None if anything else is left."""
+    [Trigger]", "with a DON!! card given", "and the {T} type", "other than ..." groups; None
+    if anything else is left."""
     base: set[bool] = set()
     while s:
         m = _BOUND.match(s)
@@ -132,10 +139,15 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
             base.add(bool(g["bc"]))
             lo, hi = _range(g["c1"], g["c2"], g["cs"])
             f = replace(f, cost_min=lo, cost_max=hi)
-        elif g["p1"] or g["p2"]:
-            base.add(bool(g["bp"] or g["bp2"]))
-            lo, hi = _range(g["p1"] or g["p2"], g["p3"], g["ps"] or g["ps2"])
+        elif g["p1"] or g["p2"] or g["p4"]:  # "5000 power or less", "5000 or less power"
+            base.add(bool(g["bp"] or g["bp2"] or g["bp4"]))
+            lo, hi = _range(g["p1"] or g["p2"] or g["p4"], g["p3"],
+                            g["ps"] or g["ps2"] or g["ps4"])
             f = replace(f, pow_min=lo, pow_max=hi)
+        elif text.endswith("DON!! card given"):  # at least one DON!! card given (6-5-5)
+            f = replace(f, flags=f.flags | L.FLF_DON_GIVEN)
+        elif g["ty"]:  # "... and the {T} type": the same as a leading "{T} type"
+            f = replace(f, pred_all=(*f.pred_all, "type:" + "|".join(re.findall(_TYPE, g["ty"]))))
         elif g["ti"]:
             f = replace(f, pred_all=(*f.pred_all, "typeinc:" + g["ti"]))
         elif text.endswith("[Trigger]"):
@@ -215,8 +227,8 @@ def target(s: str) -> Target | None:
             return None
     else:
         owner = OWN_ANY
-        if m.group("all"):
-            return None
+        if m.group("all") and not re.match(r"Characters? ", rest + " "):
+            return None  # "all Characters ...": either player's; other nouns unread
     f = card_phrase(rest, FIELD, owner)
     if f is None:
         return None
@@ -227,9 +239,10 @@ def target(s: str) -> Target | None:
 
 def counted(s: str, zone: int, owner: int = OWN_SELF) -> tuple[int, bool, Filter] | None:
     """(count, up to, filter) of "up to N <card phrase>" or "N <card phrase>" in a zone
-    that is not the field (hand, trash, the look window)."""
-    m = re.match(r"(up to )?(\d+) ", s.strip(), re.IGNORECASE)
-    if m is None:
+    that is not the field (hand, trash, the look window); "N of your <phrase>" says the
+    same of your own cards."""
+    m = re.match(r"(up to )?(\d+) (?:of your (?=\S+ ))?", s.strip(), re.IGNORECASE)
+    if m is None or (m.group(0).endswith("of your ") and owner != OWN_SELF):
         return None
     f = card_phrase(s.strip()[m.end():], zone, owner)
     return None if f is None else (int(m.group(2)), bool(m.group(1)), f)

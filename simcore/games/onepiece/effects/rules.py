@@ -19,11 +19,12 @@ from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability, Cond, Filter, Op, combine
 from tcgsim.simcore.effects.patterns import Match, Rule
 from tcgsim.simcore.effects.text import normalise
+from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases
 from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
-COMPILER_VERSION = 3
+COMPILER_VERSION = 4
 OWN_SELF, OWN_OPP, OWN_ANY = 0, 1, 2
 KEYWORDS = ("[Blocker]", "[Rush]", "[Double Attack]", "[Banish]", "[Rush: Character]",
             "[Unblockable]")
@@ -80,8 +81,8 @@ COSTS: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_C_REST_SELF)], rules=("8-3-1-3",)),
     Rule("cost-rest-don-n", r"You may rest (\d+) of your DON!! cards?",
          lambda m: [Op(oc.OP_C_REST_DON, _n(m))], rules=("8-3-1-5",)),
-    Rule("cost-trash-to-deck", r"You may place (\d+) cards from your trash at the bottom of "
-         r"your deck in any order",
+    Rule("cost-trash-to-deck", r"You may (?:place|return) (\d+) cards from your trash (?:at|to) "
+         r"the bottom of your deck in any order",
          lambda m: [Op(oc.OP_C_TRASH_TO_DECK, _n(m), -1)], status=APPROX, rules=("8-3-1-3",),
          note="'in any order': the cards go to the bottom in the order the strategy chose them"),
     Rule("cost-rest-cards", r"You may rest (\d+) of your cards",
@@ -114,6 +115,8 @@ ACTIONS: tuple[Rule, ...] = (
     Rule("life-from-deck", r"[Aa]dd up to (\d+) cards? from the top of your deck to the top "
          r"of your Life cards",
          lambda m: [Op(oc.OP_ADD_LIFE, _n(m), 0)], rules=("4-6",)),
+    Rule("life-from-deck-n", r"[Aa]dd (\d+) cards? from the top of your deck to the top of "
+         r"your Life cards", lambda m: [Op(oc.OP_ADD_LIFE, _n(m), 0)], rules=("4-6",)),
     Rule("trash-hand", r"[Tt]rash (\d+) cards? from your hand",
          lambda m: [Op(oc.OP_TRASH_HAND, _n(m), -1)], rules=("8-4-1",)),
     Rule("don-add-active", r"Add up to (\d+) DON!! cards? from your DON!! deck and set "
@@ -122,6 +125,10 @@ ACTIONS: tuple[Rule, ...] = (
     Rule("don-add-rested", r"Add up to (\d+) DON!! cards? from your DON!! deck and rest "
          r"(?:it|them)",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), 1)], rules=("6-4",)),
+    Rule("don-add-n", r"Add (\d+) DON!! cards? from your DON!! deck and (?P<v>set (?:it|them) "
+         r"as active|rest (?:it|them))",
+         lambda m: [Op(oc.OP_DON_ADD, _n(m), int(m.group("v").startswith("rest")))],
+         rules=("6-4",)),
     Rule("play-self", r"Play this card", lambda m: [Op(oc.OP_PLAY_SELF)], rules=("10-1-5-4",)),
     Rule("play-self-from-trash", r"[Pp]lay this Character card from your trash(?P<r> rested)?",
          lambda m: [Op(oc.OP_PLAY_FROM, 0, 1, int(bool(m.group("r"))), flt=Filter(
@@ -144,13 +151,13 @@ ACTIONS: tuple[Rule, ...] = (
          note=_ANY_CARDS),
     Rule("reveal-top", r"Reveal 1 card from the top of your deck",
          lambda m: [Op(oc.OP_REVEAL_TOP, 0)], rules=("8-4-4-1",)),
-    Rule("reveal-pick", r"Reveal 1 card from the top of your deck and (?:play (?P<t>up to 1 "
+    Rule("reveal-pick", r"Reveal 1 card from the top of your deck(?: and|,) (?:play (?P<t>up to 1 "
          r".+?)(?P<r> rested)?|add (?P<u>up to 1 .+?) to your hand)",
          lambda m: _reveal_pick(m), rules=("8-4-4-1",)),
     Rule("rest-to-bottom-plain", r"[Pp]lace the rest at the bottom of your deck",
          lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
-         note="the order of the cards is the strategy's Q_ORDER_BOTTOM answer, else the "
-              "look order"),
+         note="the card leaves the order to the player; the cards go to the bottom in the "
+              "order they were looked at"),
     Rule("rest-to-top-or-bottom", r"[Pp]lace the rest at the top or bottom of (?:your|the) "
          r"deck(?: in any order)?",
          lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
@@ -160,7 +167,8 @@ ACTIONS: tuple[Rule, ...] = (
          rules=("8-4-4-1",)),
     Rule("rest-to-bottom", r"[Pp]lace the rest at the bottom of your deck in any order",
          lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
-         note="'in any order': the strategy's Q_ORDER_BOTTOM answer, else the look order"),
+         note="'in any order': the cards go to the bottom in the order they were looked "
+              "at, one of the orders the player may choose"),
 )
 
 
@@ -286,6 +294,64 @@ def _own_char(op: int, zones: tuple[int, ...] = (oc.Z_FIELD_CHAR,)) -> Callable:
     return build
 
 
+def _look_play(m: re.Match) -> list[Op] | None:
+    """'Look at N cards from the top of your deck; play up to K <card phrase> (rested)': a
+    look and a pick to the field, no cost paid (8-4-4-1)."""
+    got = phrases.counted(m.group("t"), oc.Z_LOOK)
+    if got is None or not got[1]:
+        return None
+    dest = oc.DEST_PLAY_RESTED if m.group("r") else oc.DEST_PLAY
+    return [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, got[0], dest, flt=got[2])]
+
+
+def _no_blocker_of(m: re.Match) -> list[Op] | None:
+    """'Your opponent cannot activate a [Blocker] Character that has N or less power' / 'the
+    [Blocker] of any Character with a cost of N or less': their matching Characters."""
+    f = phrases.card_phrase("Character with " + m.group("q"), phrases.FIELD, OWN_OPP)
+    if f is None or f.zone != oc.Z_FIELD_CHAR:
+        return None
+    return [Op(oc.OP_SEL_ALL, 0, flt=f), Op(oc.OP_PROHIBIT, oc.PR_NO_BLOCK, _dur(m))]
+
+
+def _play_either(m: re.Match) -> list[Op] | None:
+    """'Play up to 1 <card phrase> from your hand or trash': a choice of the zone (Q_MODE),
+    then of up to 1 card there; the same cards can be played as from both zones at once."""
+    rows = [Op(oc.OP_CHOOSE_ONE, 2)]
+    for zone in (oc.Z_HAND, oc.Z_TRASH):
+        got = phrases.counted(m.group("t"), zone)
+        if got is None or not got[1] or got[0] != 1:
+            return None
+        rows += [Op(oc.OP_OPTION, 0, 1), Op(oc.OP_PLAY_FROM, 0, 1, int(bool(m.group("r"))),
+                                           flt=got[2])]
+    return rows
+
+
+def _rest_total_or_don(m: re.Match) -> list[Op] | None:
+    """'Rest up to a total of N of your opponent's Characters or DON!! cards': a choice
+    (Q_MODE) of how many are Characters (N, N-1, ... 0), the rest DON!! cards."""
+    n = _n(m, "n")
+    f = phrases.card_phrase(m.group("t"), phrases.FIELD, OWN_OPP)
+    if f is None or f.zone != oc.Z_FIELD_CHAR or not 1 <= n <= 3:
+        return None
+    rows = [Op(oc.OP_CHOOSE_ONE, n + 1)]
+    for k in range(n, -1, -1):
+        body = ([Op(oc.OP_SEL, 0, k, 1, flt=f), Op(oc.OP_REST)] if k else []) + (
+            [Op(oc.OP_DON_REST, n - k, 0, OWN_OPP)] if n - k else [])
+        rows += [Op(oc.OP_OPTION, 0, len(body)), *body]
+    return rows
+
+
+def _rest_don_or(m: re.Match) -> list[Op] | None:
+    """'Rest up to 1 of your opponent's DON!! cards or <Characters phrase>': one card of
+    either kind, a choice (Q_MODE) between resting a DON!! card and a Character."""
+    f = phrases.card_phrase(m.group("t"), phrases.FIELD, OWN_OPP)
+    if f is None or f.zone != oc.Z_FIELD_CHAR:
+        return None
+    return [Op(oc.OP_CHOOSE_ONE, 2), Op(oc.OP_OPTION, 0, 1),
+            Op(oc.OP_DON_REST, 1, 0, OWN_OPP), Op(oc.OP_OPTION, 0, 2),
+            Op(oc.OP_SEL, 0, 1, 1, flt=f), Op(oc.OP_REST)]
+
+
 TEMPLATES: tuple[Rule, ...] = (
     Rule("ko", r"K\.O\. (?P<t>.+)", _on(lambda m: [Op(oc.OP_KO)], chars=True),
          rules=("8-4-4-1", "10-2-17")),
@@ -325,6 +391,11 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("prohibit", r"(?P<t>.+?) " + _PR_RE + _DURS,
          _on(lambda m: [Op(oc.OP_PROHIBIT, _PR[m.group("pr")], _dur(m))]),
          rules=("8-4-4-1", "1-3-3")),
+    Rule("prohibit-ko-opp-effects", r"(?P<t>.+?) cannot be K\.O\.'d by your opponent's "
+         r"effects" + _DURS, _on(lambda m: [Op(oc.OP_PROHIBIT, oc.PR_NO_KO_EFFECT, _dur(m))]),
+         status=APPROX, rules=("8-4-4-1", "1-3-3"),
+         note="the card protects from the opponent's effects; the program from every effect "
+              "that K.O.s (your own too), not from costs"),
     Rule("prohibit-none", r"None of (?P<t>your(?: opponent's)? .+?) can (?P<pr>be K\.O\.'d"
          r"(?: in battle| by effects)?|attack|be rested)" + _DURS,
          lambda m: _on(lambda m2: [Op(oc.OP_PROHIBIT, _PR["cannot " + m.group("pr")],
@@ -359,7 +430,8 @@ TEMPLATES: tuple[Rule, ...] = (
          r"bottom of your deck in any order",
          lambda m: None if _pick(m) is None else [*_pick(m), Op(oc.OP_REST_TO, 0)],
          status=APPROX, rules=("8-4-4-1", "1-3-2"),
-         note="'in any order': the strategy's Q_ORDER_BOTTOM answer, else the look order"),
+         note="'in any order': the cards go to the bottom in the order they were looked "
+              "at, one of the orders the player may choose"),
     Rule("trash-hand-phrase", r"[Tt]rash (?P<t>\d+ .+?) from your hand",
          _cost_phrase(oc.OP_TRASH_HAND, oc.Z_HAND), rules=("8-4-1",)),
     Rule("trash-life-either", r"[Tt]rash (\d+) cards? from the top or bottom of your Life "
@@ -454,6 +526,38 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_DAMAGE, _n(m))], rules=("8-6-2-1",)),
     Rule("rest-opp-don", r"Rest up to (\d+) of your opponent's DON!! cards?",
          lambda m: [Op(oc.OP_DON_REST, _n(m), 0, OWN_OPP)], rules=("8-4-4-1",)),
+    Rule("look-play", r"[Ll]ook at (\d+) cards from the top of your deck(?:;| and) play "
+         r"(?P<t>up to \d+ .+?)(?P<r> rested)?", _look_play, rules=("8-4-4-1", "1-3-2")),
+    Rule("opp-no-blocker-of", r"[Yy]our opponent cannot activate (?:a \[Blocker\] "
+         r"Character that has|the \[Blocker\] of any Character with) (?P<q>.+?)"
+         + _DURS, _no_blocker_of, status=APPROX, rules=("1-3-3", "10-1-2"),
+         note="the card forbids the player to block with such a Character; the program "
+              "forbids the matching Characters they have when it resolves"),
+    Rule("power-leader-and-all", r"[Yy]our Leader and (?P<t>all of your .+?) gain "
+         r"(?P<s>[-+]\d+) power" + _DURS,
+         lambda m: (None if (rows := _on(lambda m2: [Op(oc.OP_POWER, _signed(m), _dur(m))],
+                                         owner=OWN_SELF)(m)) is None
+                    else [Op(oc.OP_SEL_LEADER, OWN_SELF),
+                          Op(oc.OP_POWER, _signed(m), _dur(m)), *rows]),
+         rules=("8-4-4-1", "6-6")),
+    Rule("play-from-either", r"[Pp]lay (?P<t>up to 1 .+?) from your hand or trash"
+         r"(?P<r> rested)?", _play_either, rules=("8-4-4-1",)),
+    Rule("trash-hand-upto", r"[Tt]rash up to (\d+) cards? from your hand",
+         lambda m: [row for _ in range(_n(m)) for row in (Op(oc.OP_MAY, 0, 1),
+                                                            Op(oc.OP_TRASH_HAND, 1, -1))],
+         rules=("8-4-1", "8-4-4-1")),
+    Rule("play-revealed", r"[Pp]lay (?:that|the revealed) card(?P<r> rested)?",
+         lambda m: [Op(oc.OP_PICK, 0, 1, oc.DEST_PLAY_RESTED if m.group("r") else oc.DEST_PLAY,
+                       flt=Filter(zone=oc.Z_LOOK))], rules=("8-4-4-1",)),
+    Rule("revealed-to-bottom", r"[Pp]lace the revealed card at the bottom of your deck",
+         lambda m: [Op(oc.OP_REST_TO, 0)], rules=("8-4-4-1",)),
+    Rule("rest-total-or-don", r"[Rr]est up to a total of (?P<n>\d+) of your opponent's "
+         r"(?P<t>Characters.*?) or DON!! cards", _rest_total_or_don, rules=("8-4-4-1", "6-5-5")),
+    Rule("give-don-target-first", r"[Gg]ive (?P<t>.+?) up to (\d+) (?P<r>rested )?DON!! cards?",
+         _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m, 2), int(bool(m.group("r"))))]),
+         rules=("6-5-5", "8-4-4-1")),
+    Rule("rest-opp-don-or", r"[Rr]est up to 1 of your opponent's DON!! cards or (?P<t>.+)",
+         _rest_don_or, rules=("8-4-4-1", "6-5-5")),
 )
 
 
@@ -502,6 +606,10 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          r"cards? face-?up", lambda m: [Op(oc.OP_C_LIFE_FACE_UP, _n(m))], rules=("8-3-1-3",)),
     Rule("cost-life-to-hand", r"(?:You may )?add (\d+) cards? from the top of your Life cards "
          r"to your hand", lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 0)], rules=("8-3-1-3",)),
+    Rule("cost-life-area-to-hand", r"(?:You may )?add (\d+) cards? from your Life area to "
+         r"your hand", lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 0)], status=APPROX,
+         rules=("8-3-1-3",),
+         note="the card lets you take any of your Life cards; the program takes the top one"),
     Rule("cost-life-to-hand-either", r"(?:You may )?add (\d+) cards? from the top or bottom "
          r"of your Life cards to your hand",
          lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 0)], status=APPROX, rules=("8-3-1-3",),
@@ -533,6 +641,9 @@ COST_TEMPLATES: tuple[Rule, ...] = (
               "the top one"),
     Rule("cost-trash-life", r"(?:You may )?trash (\d+) cards? from the top of your Life cards",
          lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], rules=("8-3-1-3",)),
+    Rule("cost-rest-leader", r"(?:You may )?rest your (?:1 )?Leader",
+         lambda m: [Op(oc.OP_C_REST_OWN, 0, flt=Filter(zone=oc.Z_LEADER, owner=OWN_SELF))],
+         rules=("8-3-1-3",)),
     Rule("cost-rest-don-self", r"You may rest (\d+) of your DON!! cards? and this "
          r"(?:Character|Leader|Stage)",
          lambda m: [Op(oc.OP_C_REST_DON, _n(m)), Op(oc.OP_C_REST_SELF)],
@@ -595,11 +706,44 @@ def _revealed(m: re.Match) -> Cond | None:
     return None if f is None else Cond(oc.CK_OK, flt=f)
 
 
+def _have_name(m: re.Match) -> Cond | None:
+    """'If you (don't) have [A] (or [B])': a card of that name among your Leader and
+    Characters (at least one, or none); '... on your field' also names Stages, left unread."""
+    f = phrases.card_phrase(m.group("t"), phrases.FIELD, OWN_SELF)
+    if f is None or f.zone != oc.Z_FIELD_LC:
+        return None
+    return Cond(oc.CK_COUNT, cmp=0 if m.group("neg") else 1, value=0 if m.group("neg") else 1,
+                flt=f)
+
+
+def _leader_is(m: re.Match) -> Cond | None:
+    """'If your Leader has N power or more' / 'is active': your Leader matches the phrase."""
+    words = f"{m.group('s')} Leader" if m.group("s") else f"Leader with {m.group('b')}"
+    f = phrases.card_phrase(words, phrases.FIELD, OWN_SELF)
+    return None if f is None else Cond(oc.CK_COUNT, cmp=1, value=1, flt=f)
+
+
 _WHO = r"(?P<w>you|your opponent) (?:have|has)"
 COND_TEMPLATES: tuple[Rule, ...] = (
-    Rule("cond-don-given", r"If you have any DON!! cards given",
+    Rule("cond-don-given", r"If " + _WHO + r" any DON!! cards given",
+         lambda m: Cond(oc.CK_COUNT, who=_who(m.group("w")), cmp=1, value=1, flt=Filter(
+             zone=oc.Z_FIELD_LC, owner=_who(m.group("w")), flags=L.FLF_DON_GIVEN)),
+         rules=("8-3-2",)),
+    Rule("cond-have-name", r"If you (?P<neg>don't )?have (?P<t>" + phrases.NAME
+         + r"(?: or " + phrases.NAME + r")?)", _have_name,
+         rules=("8-3-2", "1-3-2")),
+    Rule("cond-don-active", r"If you have (\d+) or (?P<c>more|less) active DON!! cards",
+         lambda m: Cond(oc.CK_DON_ACTIVE, cmp=_cmp(m.group("c")), value=_n(m)),
+         rules=("8-3-2",)),
+    Rule("cond-leader-is", r"If your Leader (?:has (?P<b>\d+ (?:base )?power or (?:more|less))|"
+         r"is (?P<s>active|rested))", _leader_is, rules=("8-3-2", "6-6")),
+    Rule("cond-leader-colour", r"If your Leader's colors include (?P<k>" + "|".join(
+        phrases.COLOURS) + ")",
          lambda m: Cond(oc.CK_COUNT, cmp=1, value=1, flt=Filter(
-             zone=oc.Z_FIELD_LC, owner=OWN_SELF, flags=L.FLF_DON_GIVEN)), rules=("8-3-2",)),
+             zone=oc.Z_LEADER, owner=OWN_SELF, color=cards.COLOR_BITS[m.group("k")])),
+         rules=("8-3-2",)),
+    Rule("cond-self-active", r"If this (?:Character|Leader) is active",
+         lambda m: Cond(oc.CK_SELF_RESTED, neg=1), rules=("8-3-2",)),
     Rule("cond-hand", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? cards in (?:your|"
          r"their) hand",
          lambda m: Cond(oc.CK_HAND, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
@@ -614,8 +758,11 @@ COND_TEMPLATES: tuple[Rule, ...] = (
     Rule("cond-in-zone", r"If " + _WHO + r" (?P<n>\d+)(?: or (?P<c>more|less))? (?P<t>.+?) "
          r"in (?:your|their) (?P<z>trash|hand)", _in_zone, rules=("8-3-2",)),
     Rule("cond-has", r"If " + _WHO + r" (?P<q>an?|any|no|\d+(?: or (?:more|less))?) "
-         r"(?P<t>.+)", _has, rules=("8-3-2",)),
+         r"(?P<t>.+?)(?: on (?:your|their) field)?", _has, rules=("8-3-2",)),
     Rule("cond-there-is", r"If there is an? (?P<t>.+)", _there_is, rules=("8-3-2",)),
+    Rule("cond-there-are", r"If there are (?P<n>\d+) or (?P<c>more|less) (?P<t>.+)",
+         lambda m: None if (c := _there_is(m)) is None else replace(
+             c, cmp=_cmp(m.group("c")), value=_n(m, "n")), rules=("8-3-2",)),
     Rule("cond-deck", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? cards in (?:your|"
          r"their) deck",
          lambda m: Cond(oc.CK_DECK, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
@@ -738,10 +885,21 @@ def _match_conds(text: str) -> list[Match] | None:
         return [whole]
     for m in re.finditer(r" and ", text):
         left = _match_conds(text[:m.start()])
+        if left is None:
+            continue
         right = _match_conds("If " + text[m.end():])
-        if left is not None and right is not None:
+        subj = _COND_SUBJECT.match(text)
+        if right is None and subj:  # "If you have [A] and [B]", "... has the {T} type and is
+            right = (_match_conds(f"If {subj.group(1)} {text[m.end():]}")  # active"
+                     or _match_conds(f"If {subj.group(0)[3:]}{text[m.end():]}"))
+        if right is not None:
             return left + right
     return None
+
+
+# The subject (and verb) of a condition, shared by a second condition after 'and'.
+_COND_SUBJECT = re.compile(r"If (you|your opponent|your Leader|this Character) "
+                           r"(?:have |has (?:the )?|is )")
 
 
 def _match_actions(piece: str) -> list[Match] | None:
@@ -810,7 +968,7 @@ def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
             if conn == "IF_DO":
                 skips.append(len(ab.body))
                 ab.body.append(Op(oc.OP_IF_DO, 0, -1))
-            for piece in re.split(r", and |\. Then, ", text):
+            for piece in re.split(r", and |\. Then, |, then ", text):
                 if not _compile_piece(ab, piece.strip(), statuses):
                     return False
         for i in skips:  # a condition or "if you do" governs the rest of its sentence
@@ -844,6 +1002,9 @@ def _compile_piece(ab: Ability, piece: str, statuses: list[str]) -> bool:
     found = _match_actions(piece)
     if found is not None:
         for m in found:
+            if m.rule.name in _ON_REVEALED and not _after_reveal(ab.body):
+                ab.unmatched = piece  # "that card" names no revealed card here
+                return False
             ab.body.extend(m.value)
             _add(ab, m, statuses)
         return True
@@ -865,6 +1026,19 @@ def _compile_piece(ab: Ability, piece: str, statuses: list[str]) -> bool:
     return True
 
 
+def _choice_condition(ab: Ability, text: str, statuses: list[str]) -> bool:
+    """'If <condition>, choose one:': SKIP_UNLESS rows that skip the whole choice (8-3-2),
+    to the end of the body (a skip of -1)."""
+    conds = _match_conds(text)
+    if conds is None:
+        ab.unmatched = text
+        return False
+    for c in conds:
+        ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
+        _add(ab, c, statuses)
+    return True
+
+
 def _compile_choice(ab: Ability, body: str, statuses: list[str]) -> bool:
     """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks (Q_MODE)."""
     options = [o.strip() for o in body.split("•") if o.strip()]
@@ -882,8 +1056,9 @@ def _compile_choice(ab: Ability, body: str, statuses: list[str]) -> bool:
 
 
 def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
-    """The cost before ':' as one rule, or its parts split at commas, 'and' and after
-    a DON!! symbol (8-3-1); a leading 'If <condition>,' is a condition of the ability."""
+    """The cost before ':' as one rule, or its parts split at commas, 'and', after a DON!!
+    symbol and after 'DON!! -N' (8-3-1); a leading 'If <condition>,' is a condition of the
+    ability."""
     cm = re.match(r"If ((?:[^,]|, (?=\[))+), (?=[Yy]ou may )", cost)
     if cm:
         conds = _match_conds("If " + cm.group(1))
@@ -896,7 +1071,8 @@ def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
         cost = "Y" + cost[cm.end() + 1:]
     whole = _match(ALL_COSTS, cost)
     parts = [whole] if whole is not None else [
-        _match(ALL_COSTS, part) for part in re.split(r"\s*,\s*|\s+and\s+|(?<=\))\s+", cost)]
+        _match(ALL_COSTS, part)
+        for part in re.split(r"\s*,\s*|\s+and\s+|(?<=\))\s+|(?<=DON!! -\d)\s+", cost)]
     if any(m is None for m in parts):
         ab.unmatched = cost
         return False
@@ -940,13 +1116,14 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         ab.status = UNMODELLED
         return ab
     cost, body = raw.cost, raw.body
-    choose = re.fullmatch(r"Choose 1", cost) or None
+    choose = re.fullmatch(_CHOOSE, cost)
     if choose is None:
-        cm = re.match(r"Choose 1:\s*(.*)$", body)
-        if cm:
-            choose, body = cm, cm.group(1)
-    elif choose:
+        choose = re.match(_CHOOSE + r":\s*(?P<b>.*)$", body)
+        body = choose.group("b") if choose else body
+    else:
         cost = ""
+    if choose and choose.group("c") and not _choice_condition(ab, choose.group("c"), statuses):
+        return ab
     if cost and not _compile_costs(ab, cost, statuses):
         return ab
     done = (_compile_choice(ab, body, statuses) if choose
@@ -956,6 +1133,8 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     if not ab.body or (head is not None and len(ab.body) == len(head.value[1])):
         ab.unmatched = raw.body or raw.source
         return ab
+    if timing not in _PERSISTENT:
+        _rush_this_turn(ab, statuses)
     if timing not in _PERSISTENT and any(o.op in _DURATION_OPS and o.b == oc.D_CONTINUOUS
                                          for o in ab.body):
         ab.unmatched = "a modifier without a duration in a triggered ability"
@@ -963,13 +1142,77 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     if any(o.op == oc.OP_REVEAL_TOP and o.flt is None for o in ab.body):
         ab.unmatched = "a revealed card without the condition that tests it"
         return ab
+    if not _selected_before_use(ab.body):
+        ab.unmatched = "'that Character' after a card is played or picked, not selected"
+        return ab
     if "cost-in-hand" in ab.patterns:
         ab.flags |= FLAG_FROM_HAND
     ab.status = combine(statuses)
     return ab
 
 
+_SELECTS = (oc.OP_SEL, oc.OP_SEL_ALL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.OP_SEL_ADD,
+            oc.OP_REPL_TARGET)
+_MOVES_UNSELECTED = (oc.OP_PICK, oc.OP_PLAY_FROM, oc.OP_PLAY_SELF, oc.OP_TRASH_TO_HAND)
+_ON_SELECTION = (oc.OP_KO, oc.OP_TRASH, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_TO_LIFE,
+                 oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER, oc.OP_COST, oc.OP_SET_BASE,
+                 oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_GIVE_DON, oc.OP_NEGATE)
+
+
+def _selected_before_use(body: list[Op]) -> bool:
+    """Does every row that acts on the selection follow a selection row, not a card played
+    or picked since ('play up to 1 ... If you do, that Character gains ...' names the
+    played card, which the selection register does not hold)?"""
+    selected = False
+    for o in body:
+        if o.op in _SELECTS:
+            selected = True
+        elif o.op in _MOVES_UNSELECTED:
+            selected = False
+        elif o.op in _ON_SELECTION and not selected:
+            return False
+    return True
+
+
+# "Choose one:", or "If <condition>, choose one:" (the condition governs the whole choice).
+_CHOOSE = r"(?:(?P<c>If (?:[^,]|, (?=\[))+), )?[Cc]hoose 1"
+_RUSH_KWS = (cards.KW_RUSH, cards.KW_RUSH_CHAR)
+_RUSH_NOTE = ("rush-no-duration: the card grants [Rush] (or may attack Characters on the turn "
+              "it is played) with no end; the program grants it for this turn, after which it "
+              "changes nothing")
+
+
+def _rush_this_turn(ab: Ability, statuses: list[str]) -> None:
+    """A triggered ability's [Rush] / 'can attack Characters on the turn it is played' with
+    no duration (7-1-1, 10-1): granted for this turn, the only turn in which it matters."""
+    rows = [i for i, o in enumerate(ab.body) if o.op == oc.OP_GRANT and o.a in _RUSH_KWS
+            and o.b == oc.D_CONTINUOUS]
+    if not rows:
+        return
+    for i in rows:
+        ab.body[i] = replace(ab.body[i], b=oc.D_TURN)
+    statuses.append(APPROX)
+    ab.notes.append(_RUSH_NOTE)
+
+
 _DURATION_OPS = (oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE)
+_ON_REVEALED = ("play-revealed", "revealed-to-bottom")
+# Rows that change the top of the deck: the revealed card is no longer the look window's.
+_DECK_MOVERS = (oc.OP_DRAW, oc.OP_MILL, oc.OP_LOOK, oc.OP_ADD_LIFE, oc.OP_SCRY,
+                oc.OP_HAND_TO_DECK, oc.OP_TO_DECK, oc.OP_SHUFFLE, oc.OP_PICK, oc.OP_REST_TO,
+                oc.OP_PLAY_FROM)
+
+
+def _after_reveal(body: list[Op]) -> bool:
+    """Is the look window the revealed card: a REVEAL_TOP row earlier, and after it only
+    rows that leave the top of the deck alone (or play that card)?"""
+    for o in reversed(body):
+        if o.op == oc.OP_REVEAL_TOP:
+            return True
+        if o.op in _DECK_MOVERS and not (o.op == oc.OP_PICK and o.flt == Filter(zone=oc.Z_LOOK)
+                                         and o.c in (oc.DEST_PLAY, oc.DEST_PLAY_RESTED)):
+            return False
+    return False
 
 
 def _activate_other(text: str, abilities: list[Ability]) -> Ability | None:
