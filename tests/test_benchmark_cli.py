@@ -67,3 +67,22 @@ def test_child_peak_memory_is_its_own_not_the_benchmark_process():
     with pytest.raises(InputError, match="exit 3"):
         run_child([sys.executable, "-c", "import sys; sys.exit(3)"])
     assert held.sum() > 0
+
+
+def test_benchmark_match_gets_a_section_of_its_own(tmp_path):
+    """--match plays two given decks in an effects mode: its own section beside the game's,
+    with the goal for compiled card text."""
+    out = tmp_path / "benchmarks.md"
+    out.write_text(update_markdown(None, "onepiece", "## the built-in match"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "tcgsim", "benchmark", "--quick", "--out", str(out),
+         "--match", "red-luffy", "green-kid", "--effects", "none"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert "## the built-in match" in text
+    assert text.count("<!-- benchmark:onepiece:red-luffy:green-kid:none begin -->") == 1
+    assert "`red-luffy` vs `green-kid`, `--effects none`" in text
+    assert re.search(r"^\| Throughput, 2 threads \| .* \| >= 100,000 games/s \|", text, re.M)
+    assert "--match red-luffy green-kid --effects none" in text

@@ -21,11 +21,13 @@ H_CODE = 11  # offset of the code rows (n_code x CODE_W)
 H_FLT = 12  # offset of the filter rows (n_flt x FLT_W)
 H_COND = 13  # offset of the condition rows (n_cond x COND_W)
 H_TMASK = 14  # bit per timing present in this pair (the fast "nothing to do" test)
-H_FLAGS = 15  # HAS_CONT | HAS_REPL
+H_FLAGS = 15  # HAS_CONT | HAS_REPL | HAS_HAND
 HDR_SIZE = 16
 
 HAS_CONT = 1  # some ability is continuous: settle() has work
 HAS_REPL = 2  # some ability is a replacement effect
+HAS_HAND = 4  # some ability applies while its card is in the hand (ABF_FROM_HAND)
+TM_FROM_HAND = 30  # card_tm bit of a card with an ability that applies in the hand
 
 MODE_NONE, MODE_STRICT, MODE_APPROX = 0, 1, 2
 MODES = {"none": MODE_NONE, "strict": MODE_STRICT, "approx": MODE_APPROX}

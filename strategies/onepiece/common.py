@@ -5,6 +5,7 @@ tuned by the family's parameter vector, plus the building blocks of their Main P
 Every heuristic family has the same parameter layout (P_* below); the families differ in
 their Main Phase logic and their defaults."""
 
+from tcgsim.simcore.effects.fxlayout import H_CARD_AB, H_CARD_TM, H_NAB, H_TMASK
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     INTENT_HARM,
@@ -13,13 +14,9 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     Q_ORDER_BOTTOM,
     Q_PICK,
     Q_TARGET,
+    T_ACTIVATE_MAIN,
 )
-from tcgsim.simcore.games.onepiece.effects.query import (
-    ab_index,
-    ab_slot,
-    legal_activations,
-    used_bits,
-)
+from tcgsim.simcore.games.onepiece.effects.query import ab_slot, can_activate, used_bits
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_RESTED,
@@ -39,14 +36,14 @@ from tcgsim.simcore.games.onepiece.layout import (
     STAGE,
 )
 from tcgsim.simcore.games.onepiece.legal import (
+    A_ACTIVATE,
     A_ATTACK,
     A_DON,
     A_END,
     NO_ACTION,
+    STAGE_REF,
     Z_HAND,
     Z_LOOK,
-    act_a,
-    act_b,
     can_attack_target,
     can_attack_with,
     can_play_from_hand,
@@ -365,10 +362,18 @@ def confirm(st, ct, p, q, prm, rng, s):
 def activation_choice(st, ct, fx, p, buf):
     """The first [Activate: Main] ability p may activate and has not used this turn (each at
     most once a turn, so a cheap repeatable cost cannot loop), else NO_ACTION."""
-    n = legal_activations(st, ct, fx, p, buf, 0, buf[SCRATCH:])
-    for i in range(n):
-        r = act_a(buf[i])
-        ab = ab_index(st, fx, p, r, act_b(buf[i]))
-        if (used_bits(st, p, r) >> ab_slot(fx, ab)) & 1 == 0:
-            return buf[i]
+    if fx[H_NAB] == 0 or (fx[H_TMASK] >> T_ACTIVATE_MAIN) & 1 == 0:
+        return NO_ACTION
+    b = p * PSIZE
+    for k in range(NREF + 1):
+        r = STAGE_REF if k == NREF else k
+        card = st[b + STAGE] if k == NREF else st[b + F_CARD + k]
+        if card == EMPTY or (fx[fx[H_CARD_TM] + card] >> T_ACTIVATE_MAIN) & 1 == 0:
+            continue
+        used = used_bits(st, p, r)
+        first = fx[fx[H_CARD_AB] + card]
+        for j in range(fx[fx[H_CARD_AB] + card + 1] - first):
+            if (used >> ab_slot(fx, first + j)) & 1 == 0 \
+                    and can_activate(st, ct, fx, p, r, j, buf[SCRATCH:]):
+                return encode(A_ACTIVATE, r, j)
     return NO_ACTION

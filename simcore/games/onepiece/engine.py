@@ -147,6 +147,7 @@ from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR
     place_stage,
     push,
     rule_processing,
+    sum_modifiers,
     take_from_hand,
     to_trash,
 )
@@ -285,7 +286,6 @@ def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
         if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
             break
         take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
-    settle(st, ct, fx, buf)  # Life counts in conditions
 
 
 # ---------------------------------------------------------------- effects with damage
@@ -323,9 +323,11 @@ def moved(st, p):
 def end_battle(st):
     """7-1-5: "during this battle" effects end, for both players."""
     for r in range(NREF):
-        for f in (F_BPOW, F_BKW):
-            st[f + r] = 0
-            st[PSIZE + f + r] = 0
+        for o in range(2):
+            st[o * PSIZE + F_BPOW + r] = 0
+            if st[o * PSIZE + F_BKW + r] != 0:
+                st[o * PSIZE + F_BKW + r] = 0
+                sum_modifiers(st, o * PSIZE + r)
     st[G_ATT] = EMPTY
     st[G_TGT] = EMPTY
 
@@ -649,13 +651,15 @@ def end_phase(st):
             st[p * PSIZE + F_SICK + r] = 0
             st[p * PSIZE + F_USED + r] = 0  # 10-2-13: [Once Per Turn] counts per turn
             st[p * PSIZE + F_TCOST + r] = 0
-            st[p * PSIZE + F_TKW + r] = 0
             f = p * PSIZE + r
-            if st[f + F_NEXP] != 0 and st[f + F_NEXP] <= st[G_TURN]:
-                st[f + F_NPOW] = 0
-                st[f + F_NCOST] = 0
-                st[f + F_NKW] = 0
-                st[f + F_NEXP] = 0
+            if st[f + F_TKW] != 0 or (st[f + F_NEXP] != 0 and st[f + F_NEXP] <= st[G_TURN]):
+                st[f + F_TKW] = 0
+                if st[f + F_NEXP] != 0 and st[f + F_NEXP] <= st[G_TURN]:
+                    st[f + F_NPOW] = 0
+                    st[f + F_NCOST] = 0
+                    st[f + F_NKW] = 0
+                    st[f + F_NEXP] = 0
+                sum_modifiers(st, f)
     for p in range(2):
         st[p * PSIZE + STAGE_USED] = 0
     st[G_ACTIVE] = 1 - st[G_ACTIVE]

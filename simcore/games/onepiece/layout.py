@@ -39,11 +39,15 @@ F_NPOW = F_BKW + NREF
 F_NCOST = F_NPOW + NREF
 F_NKW = F_NCOST + NREF
 F_NEXP = F_NKW + NREF
-STAGE = F_NEXP + NREF
+# What the rules read (kept by zones.sum_modifiers): F_CPOW + F_NPOW, and the OR of the four
+# keyword and prohibition fields.
+F_XPOW = F_NEXP + NREF
+F_XKW = F_XPOW + NREF
+STAGE = F_XKW + NREF
 # The per-slot fields a card takes with it: cleared when a Character leaves the area and
 # when one is placed (a new per-slot field is added here and nowhere else).
 SLOT_FIELDS = (F_RESTED, F_DON, F_SICK, F_TPOW, F_BPOW, F_USED, F_TCOST, F_TKW, F_CPOW, F_CCOST,
-               F_CKW, F_BKW, F_NPOW, F_NCOST, F_NKW, F_NEXP)
+               F_CKW, F_BKW, F_NPOW, F_NCOST, F_NKW, F_NEXP, F_XPOW, F_XKW)
 STAGE_RESTED = STAGE + 1
 N_DECK = STAGE + 2
 N_HAND = N_DECK + 1

@@ -14,21 +14,17 @@ from tcgsim.simcore.games.onepiece.layout import (
     DECK,
     DON_ACTIVE,
     EMPTY,
-    F_BKW,
     F_BPOW,
     F_CARD,
     F_CCOST,
-    F_CKW,
-    F_CPOW,
     F_DON,
     F_NCOST,
-    F_NKW,
-    F_NPOW,
     F_RESTED,
     F_SICK,
     F_TCOST,
-    F_TKW,
     F_TPOW,
+    F_XKW,
+    F_XPOW,
     G_ACTIVE,
     G_ATT,
     G_TGT,
@@ -81,8 +77,7 @@ def power(st, ct, p, r):
     their owner's turn (6-5-5-2)."""
     b = p * PSIZE
     card = st[b + F_CARD + r]
-    v = ct[card, C.POWER] + st[b + F_TPOW + r] + st[b + F_BPOW + r] + st[b + F_CPOW + r] \
-        + st[b + F_NPOW + r]
+    v = ct[card, C.POWER] + st[b + F_TPOW + r] + st[b + F_BPOW + r] + st[b + F_XPOW + r]
     if st[G_ACTIVE] == p:
         v += 1000 * st[b + F_DON + r]
     return v
@@ -98,8 +93,7 @@ def slot_kw(st, ct, p, r):
     """Keywords of p's field card r: printed, and granted by effects this turn (10-1); with
     the effects' prohibition bits (PR_*) above them."""
     b = p * PSIZE
-    return ct[st[b + F_CARD + r], C.KEYWORDS] | st[b + F_TKW + r] | st[b + F_CKW + r] \
-        | st[b + F_BKW + r] | st[b + F_NKW + r]
+    return ct[st[b + F_CARD + r], C.KEYWORDS] | st[b + F_XKW + r]
 
 
 @kernel

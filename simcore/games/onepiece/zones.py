@@ -9,9 +9,17 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_RESTED,
     DRAW,
     EMPTY,
+    F_BKW,
     F_CARD,
+    F_CKW,
+    F_CPOW,
     F_DON,
+    F_NKW,
+    F_NPOW,
     F_SICK,
+    F_TKW,
+    F_XKW,
+    F_XPOW,
     G_ERROR,
     G_OVER,
     G_REASON,
@@ -134,6 +142,14 @@ def draw(st, lg, p):
     if n == 1:
         st[b + LOST] = R_DECK_OUT
         rule_processing(st, lg)
+
+
+@kernel
+def sum_modifiers(st, f):
+    """Recompute the sums the rules read (F_XPOW, F_XKW) of the field card at offset f
+    (owner block + ref), after one of its modifier fields changed."""
+    st[f + F_XPOW] = st[f + F_CPOW] + st[f + F_NPOW]
+    st[f + F_XKW] = st[f + F_TKW] | st[f + F_CKW] | st[f + F_BKW] | st[f + F_NKW]
 
 
 @kernel

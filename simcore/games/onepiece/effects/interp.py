@@ -35,7 +35,9 @@ from tcgsim.simcore.effects.fxlayout import (
     H_NAB,
     H_TMASK,
     HAS_CONT,
+    HAS_HAND,
     OWN_OPP,
+    TM_FROM_HAND,
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
@@ -140,6 +142,7 @@ from tcgsim.simcore.games.onepiece.zones import (
     place_stage,
     push,
     rule_processing,
+    sum_modifiers,
     take_from_hand,
     to_trash,
 )
@@ -239,15 +242,21 @@ def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, p
 
 
 @kernel
+def remove_at(st, b, zone, count, i):
+    """Take the card at index i out of a stack zone (its `zone` and `count` offsets in the
+    player block at b), the cards above it moving down."""
+    n = st[b + count]
+    card = st[b + zone + i]
+    for j in range(i, n - 1):
+        st[b + zone + j] = st[b + zone + j + 1]
+    st[b + count] = n - 1
+    return card
+
+
+@kernel
 def remove_from_deck(st, o, pos):
     """Take the card at deck position pos of o (0 = bottom) out of the deck."""
-    b = o * PSIZE
-    n = st[b + N_DECK]
-    card = st[b + DECK + pos]
-    for i in range(pos, n - 1):
-        st[b + DECK + i] = st[b + DECK + i + 1]
-    st[b + N_DECK] = n - 1
-    return card
+    return remove_at(st, o * PSIZE, DECK, N_DECK, pos)
 
 
 @kernel
@@ -285,13 +294,7 @@ def sel_on_field(st, k):
 @kernel
 def take_from_trash(st, o, i):
     """Take the card at trash index i of o out of the trash."""
-    b = o * PSIZE
-    n = st[b + N_TRASH]
-    card = st[b + TRASH + i]
-    for j in range(i, n - 1):
-        st[b + TRASH + j] = st[b + TRASH + j + 1]
-    st[b + N_TRASH] = n - 1
-    return card
+    return remove_at(st, o * PSIZE, TRASH, N_TRASH, i)
 
 
 @kernel
@@ -301,14 +304,7 @@ def take_life(st, o, bottom):
     n = st[b + N_LIFE]
     if n == 0:
         return EMPTY
-    if bottom == 0:
-        st[b + N_LIFE] = n - 1
-        return st[b + LIFE + n - 1]
-    card = st[b + LIFE]
-    for j in range(n - 1):
-        st[b + LIFE + j] = st[b + LIFE + j + 1]
-    st[b + N_LIFE] = n - 1
-    return card
+    return remove_at(st, b, LIFE, N_LIFE, 0 if bottom != 0 else n - 1)
 
 
 @kernel
@@ -552,6 +548,7 @@ def modify(st, op, a, dur, p, f):
             st[f + F_NKW] |= a
         exp = st[G_TURN] + 1 if st[G_ACTIVE] == p else st[G_TURN]
         st[f + F_NEXP] = max(st[f + F_NEXP], exp)
+    sum_modifiers(st, f)
 
 
 @kernel
@@ -880,7 +877,6 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 st[G_OK] = 0
                 pc = end if bb < 0 else pc + bb
     st[G_LOOK_N] = 0
-    settle(st, ct, fx, buf)
 
 
 @kernel
@@ -966,25 +962,23 @@ def settle(st, ct, fx, buf):
     cost, keywords, prohibitions: F_CPOW, F_CCOST, F_CKW), from their current conditions.
     Called after every action and ability, so that a condition that stops holding stops the
     effect (8-1-3-3; [Your Turn] 10-2-11, [Opponent's Turn] 10-2-12)."""
-    if (fx[H_FLAGS] & HAS_CONT) == 0:
+    flags = fx[H_FLAGS]
+    if (flags & (HAS_CONT | HAS_HAND)) == 0:
+        return
+    if flags & HAS_HAND:
+        settle_hand(st, ct, fx, buf)
+    if (flags & HAS_CONT) == 0:
         return
     for o in range(2):
         b = o * PSIZE
         for r in range(NREF):
-            st[b + F_CPOW + r] = 0
+            if st[b + F_CPOW + r] != 0 or st[b + F_CKW + r] != 0:
+                st[b + F_CPOW + r] = 0
+                st[b + F_CKW + r] = 0
+                sum_modifiers(st, b + r)
             st[b + F_CCOST + r] = 0
-            st[b + F_CKW + r] = 0
     for p in range(2):
         b = p * PSIZE
-        for h in range(st[b + N_HAND]):
-            st[b + HAND_COST + h] = 0
-            card = st[b + HAND + h]
-            if (fx[fx[H_CARD_TM] + card] >> oc.T_CONTINUOUS) & 1 == 0:
-                continue
-            for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
-                if ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
-                    st[b + HAND_COST + h] += hand_modifier(st, ct, fx, np.int64(ab),
-                                                           np.int64(p), np.int64(card), buf)
         for k in range(NREF + 1):
             r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
             card = st[b + STAGE] if r == STAGE_REF else st[b + F_CARD + r]
@@ -1002,6 +996,22 @@ def settle(st, ct, fx, buf):
                     continue
                 apply_continuous(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
                                  np.int64(r), buf)
+
+
+@kernel
+def settle_hand(st, ct, fx, buf):
+    """The cost modifiers hand cards give themselves now (HAND_COST)."""
+    for p in range(2):
+        b = p * PSIZE
+        for h in range(st[b + N_HAND]):
+            st[b + HAND_COST + h] = 0
+            card = st[b + HAND + h]
+            if (fx[fx[H_CARD_TM] + card] >> TM_FROM_HAND) & 1 == 0:
+                continue
+            for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+                if ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
+                    st[b + HAND_COST + h] += hand_modifier(st, ct, fx, np.int64(ab),
+                                                           np.int64(p), np.int64(card), buf)
 
 
 @kernel
@@ -1077,6 +1087,8 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                     st[f + F_CKW] |= a
                 elif op == oc.OP_NEGATE:
                     st[f + F_CKW] |= oc.PR_NEGATED
+    for i in range(nsel):
+        sum_modifiers(st, (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF))
 
 
 # ---------------------------------------------------------------- replacement effects (8-1-3-4)

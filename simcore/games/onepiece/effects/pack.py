@@ -335,7 +335,8 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int) -> np.n
     card_tm = np.zeros(ncards, np.int32)
     for row in t.ab:
         card_ab[row[L.AB_CARD] + 1] += 1
-        card_tm[row[L.AB_CARD]] |= 1 << row[L.AB_TIMING]
+        hand = row[L.AB_FLAGS] & L.ABF_FROM_HAND
+        card_tm[row[L.AB_CARD]] |= 1 << (L.TM_FROM_HAND if hand else row[L.AB_TIMING])
     card_ab = np.cumsum(card_ab, dtype=np.int32)
     sections = [card_ab, card_tm, card_pred,
                 np.array(t.ab, np.int32).reshape(-1, L.AB_W).ravel(),
@@ -353,6 +354,9 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int) -> np.n
         hdr[key] = off
         off += sec.size
     hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0
-    if any(row[L.AB_TIMING] in CONT_TIMINGS for row in t.ab):
+    if any(row[L.AB_TIMING] in CONT_TIMINGS and not row[L.AB_FLAGS] & L.ABF_FROM_HAND
+           for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_CONT
+    if any(row[L.AB_FLAGS] & L.ABF_FROM_HAND for row in t.ab):
+        hdr[L.H_FLAGS] |= L.HAS_HAND
     return np.concatenate([hdr, *sections]).astype(np.int32)

@@ -169,16 +169,18 @@ def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
     if (flags & FLF_HAS_TRIGGER) and (preds & PRED_HAS_TRIGGER) == 0:
         return False
     base = (flags & FLF_BASE) != 0 or not on_field
-    cost = ct[card, C.COST] if base else field_cost(st, ct, owner, cand_index(c))
     lo = flt_get(fx, f, FL_COST_MIN)
     hi = flt_get(fx, f, FL_COST_MAX)
-    if (lo >= 0 and cost < lo) or (hi >= 0 and cost > hi):
-        return False
-    pw = ct[card, C.POWER] if base else power(st, ct, owner, cand_index(c))
+    if lo >= 0 or hi >= 0:  # bounds are read only when the filter has them
+        cost = ct[card, C.COST] if base else field_cost(st, ct, owner, cand_index(c))
+        if (lo >= 0 and cost < lo) or (hi >= 0 and cost > hi):
+            return False
     lo = flt_get(fx, f, FL_POW_MIN)
     hi = flt_get(fx, f, FL_POW_MAX)
-    if (lo >= 0 and pw < lo) or (hi >= 0 and pw > hi):
-        return False
+    if lo >= 0 or hi >= 0:
+        pw = ct[card, C.POWER] if base else power(st, ct, owner, cand_index(c))
+        if (lo >= 0 and pw < lo) or (hi >= 0 and pw > hi):
+            return False
     if on_field and (flags & (FLF_DON_GIVEN | FLF_NO_DON)) != 0:
         given = st[owner * PSIZE + F_DON + cand_index(c)] > 0
         if ((flags & FLF_DON_GIVEN) and not given) or ((flags & FLF_NO_DON) and given):
@@ -415,14 +417,6 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
 
 
 # ---------------------------------------------------------------- [Activate: Main] (10-2-2)
-
-
-@kernel
-def ab_index(st, fx, p, ref, k):
-    """The ability row of the k-th ability of p's card at ref (a slot or STAGE_REF)."""
-    b = p * PSIZE
-    card = st[b + STAGE] if ref == STAGE_REF else st[b + F_CARD + ref]
-    return fx[fx[H_CARD_AB] + card] + k
 
 
 @kernel
