@@ -37,7 +37,7 @@ def test_asm_round_trip_on_the_onepiece_schema():
     from tcgsim.simcore.effects import asm
     from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 
-    src = "C_DON_MINUS n=2\nDRAW n=1 ; 10-2-6\nPOWER n=X dur=1\nPICK flt=3 max=1 dest=0\n"
+    src = "C_DON_MINUS n=2\nDRAW n=1 ; 10-2-10\nPOWER n=X dur=1\nPICK flt=3 max=1 dest=0\n"
     rows = asm.assemble(oc.OPS, src)
     assert rows[0] == (oc.OP_C_DON_MINUS, 2, 0, 0)
     assert rows[2] == (oc.OP_POWER, -1, oc.D_TURN, 0)

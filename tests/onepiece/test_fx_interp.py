@@ -34,7 +34,7 @@ def abilities(g: S.Game) -> list[int]:
     return [e[2] for e in g.events(E.E_ABILITY)]
 
 
-def test_10_2_1_on_play_draw():
+def test_10_2_6_on_play_draw():
     g = game(hands=([FX["FX_DRAW2"]], ()), decks=([S.C4K, S.C5K], ()), don_active=(1, 0))
     g.play(FX["FX_DRAW2"])
     assert sorted(g.hand(0)) == sorted([S.C4K, S.C5K])
@@ -279,7 +279,7 @@ def test_6_6_1_end_of_turn_abilities_of_both_players():
     g.check()
 
 
-def test_10_2_5_on_block_after_the_block():
+def test_10_2_15_on_block_after_the_block():
     g = game(chars=([S.C5K], [FX["FX_BLOCK_DRAW"]]), decks=((), [S.C4K]),
              life=((S.FILLER,) * 5, (S.FILLER,)))  # at 1 Life the default strategy blocks
     g.attack(0, LEADER_REF)
@@ -554,8 +554,8 @@ def test_8_1_3_4_removal_by_the_opponents_effect_replaced_by_resting_another_car
 # ---------------------------------------------------------------- other timings and grants
 
 
-def test_10_2_6_returning_don_triggers_when_a_don_is_returned():
-    """DON!! -1 (10-2-6) returns a DON!! to the DON!! deck; the "when a DON!! card on your
+def test_10_2_10_returning_don_triggers_when_a_don_is_returned():
+    """DON!! -1 (10-2-10) returns a DON!! to the DON!! deck; the "when a DON!! card on your
     field is returned" ability then adds one back, rested."""
     g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=([FX["FX_DON_RET"]], ()),
              don_active=(2, 0))

@@ -181,7 +181,7 @@ def test_every_rule_names_its_rule_numbers():
 # Exact programs ----------------------------------------------------------------------
 
 
-def test_10_2_1_slash_timings_eb01_046():
+def test_10_2_6_slash_timings_eb01_046():
     """EB01-046 '[On Play]/[When Attacking]': one ability per timing, same program."""
     abs_ = _compile("EB01-046")
     assert [a.timing for a in abs_] == [oc.T_ON_PLAY, oc.T_WHEN_ATTACKING]

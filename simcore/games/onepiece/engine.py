@@ -426,7 +426,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         st[G_TGT_CARD] = st[ob + F_CARD + r]
         st[ob + S_BLOCKS] += 1
         log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
-        if has_timing(fx, st[G_TGT_CARD], T_ON_BLOCK):  # 10-2-5, 7-1-2-2
+        if has_timing(fx, st[G_TGT_CARD], T_ON_BLOCK):  # 10-2-15, 7-1-2-2
             fire(st, ct, fx, lg, T_ON_BLOCK, o, st[G_TGT_CARD], r, fams, prms, rng, buf)
             if st[G_OVER] != 0:
                 return
@@ -483,7 +483,7 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
         if slot < 0:
             return
         eff = ct[card, C.MAIN_EFF]
-        if has_timing(fx, card, T_ON_PLAY):  # 10-2-1
+        if has_timing(fx, card, T_ON_PLAY):  # 10-2-6
             fire(st, ct, fx, lg, T_ON_PLAY, p, card, slot,
                  fams, prms, rng, buf)
         elif eff != C.EFF_NONE:  # [On Play]

@@ -310,7 +310,7 @@ def take_life(st, o, bottom):
 @kernel
 def don_minus(st, p, a):
     """Return a DON!! cards of p's field to the DON!! deck: rested first, then active, then
-    given (8-3-1-6, 10-2-6)."""
+    given (8-3-1-6, 10-2-10)."""
     b = p * PSIZE
     k = a
     m = min(k, st[b + DON_RESTED])
@@ -801,7 +801,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             m = min(a, st[b + DON_RESTED])
             st[b + DON_RESTED] -= m
             st[b + DON_ACTIVE] += m
-        elif op == oc.OP_DON_MINUS:  # 10-2-6
+        elif op == oc.OP_DON_MINUS:  # 10-2-10
             return_don(st, fx, lg, p, a)
         elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
             return_don(st, fx, lg, np.int64(1 - p), a)

@@ -7,13 +7,13 @@ Code rows are (op, a, b, c); `fxlayout.X` (-1) as an amount means the frame's X 
 Opcodes are grouped by `op >> 4` for the interpreter's two-level dispatch."""
 
 # Timings (8-1-3, 10-2): T_* values index the bits of card_tm and H_TMASK.
-T_ON_PLAY = 0  # [On Play] (10-2-1)
-T_WHEN_ATTACKING = 1  # [When Attacking] (10-2-4, 7-1-1-3)
-T_ON_BLOCK = 2  # [On Block] (10-2-5, 7-1-2-2)
+T_ON_PLAY = 0  # [On Play] (10-2-6)
+T_WHEN_ATTACKING = 1  # [When Attacking] (10-2-5, 7-1-1-3)
+T_ON_BLOCK = 2  # [On Block] (10-2-15, 7-1-2-2)
 T_ON_KO = 3  # [On K.O.] (10-2-17)
 T_ACTIVATE_MAIN = 4  # [Activate: Main] (10-2-2)
 T_MAIN = 5  # Event [Main] (10-2-3)
-T_COUNTER = 6  # Event [Counter] (10-2-10, 7-1-3-2-2)
+T_COUNTER = 6  # Event [Counter] (10-2-4, 7-1-3-2-2)
 T_TRIGGER = 7  # [Trigger] (10-1-5)
 T_END_OF_YOUR_TURN = 8  # [End of Your Turn] (10-2-7)
 T_END_OF_OPP_TURN = 9  # [End of Your Opponent's Turn] (10-2-8)
@@ -150,7 +150,7 @@ OP_SEL_SELF = 0x12  # the source card
 OP_SEL_LEADER = 0x13  # a=OWN_SELF/OWN_OPP
 OP_SEL_BATTLE = 0x14  # a=0 own card in battle, 1 opponent's card in battle
 # On the selection (0x20).
-OP_KO = 0x20  # K.O. (10-2-17 queues [On K.O.]; replacement first, 8-1-3-4)
+OP_KO = 0x20  # K.O. (10-2-1; 10-2-17 queues [On K.O.]; replacement first, 8-1-3-4)
 OP_TRASH = 0x21  # to the owner's trash (not a K.O.)
 OP_TO_HAND = 0x22  # return to the owner's hand
 OP_TO_DECK = 0x23  # a=0 top, 1 bottom of the owner's deck
@@ -192,7 +192,7 @@ OP_GUESS_COST_OPP = 0x43
 OP_LOOK_OPP = 0x44  # a=count: look at the top of the opponent's deck (no card moves)
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
-OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-6)
+OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10)
 OP_DON_REST = 0x52  # a=count, c=who
 OP_DON_ACTIVE = 0x53  # a=count: set rested DON!! active
 OP_DON_RETURN_GIVEN = 0x54  # return the DON!! given to the selection to the cost area
@@ -234,7 +234,7 @@ OPS = {
     OP_SEL_SELF: ("SEL_SELF", (), ()),
     OP_SEL_LEADER: ("SEL_LEADER", ("who",), ()),
     OP_SEL_BATTLE: ("SEL_BATTLE", ("side",), ()),
-    OP_KO: ("KO", (), ("10-2-17", "8-1-3-4")),
+    OP_KO: ("KO", (), ("10-2-1", "10-2-17", "8-1-3-4")),
     OP_TRASH: ("TRASH", (), ()),
     OP_TO_HAND: ("TO_HAND", (), ()),
     OP_TO_DECK: ("TO_DECK", ("pos",), ()),
@@ -271,11 +271,11 @@ OPS = {
     OP_GUESS_COST_OPP: ("GUESS_COST_OPP", (), ("8-4-4-1",)),
     OP_LOOK_OPP: ("LOOK_OPP", ("n",), ()),
     OP_DON_ADD: ("DON_ADD", ("n", "rested"), ()),
-    OP_DON_MINUS: ("DON_MINUS", ("n",), ("10-2-6",)),
+    OP_DON_MINUS: ("DON_MINUS", ("n",), ("10-2-10",)),
     OP_DON_REST: ("DON_REST", ("n", "", "who"), ()),
     OP_DON_ACTIVE: ("DON_ACTIVE", ("n",), ()),
     OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),
-    OP_OPP_DON_MINUS: ("OPP_DON_MINUS", ("n",), ("10-2-6",)),
+    OP_OPP_DON_MINUS: ("OPP_DON_MINUS", ("n",), ("10-2-10",)),
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
     OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),

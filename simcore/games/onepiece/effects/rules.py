@@ -36,13 +36,13 @@ _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Cha
                            r"Unblockable)\]\s*)+")
 
 TAGS = {
-    "On Play": (oc.T_ON_PLAY, ("10-2-1",)),
-    "When Attacking": (oc.T_WHEN_ATTACKING, ("10-2-4", "7-1-1-3")),
-    "On Block": (oc.T_ON_BLOCK, ("10-2-5", "7-1-2-2")),
+    "On Play": (oc.T_ON_PLAY, ("10-2-6",)),
+    "When Attacking": (oc.T_WHEN_ATTACKING, ("10-2-5", "7-1-1-3")),
+    "On Block": (oc.T_ON_BLOCK, ("10-2-15", "7-1-2-2")),
     "On K.O.": (oc.T_ON_KO, ("10-2-17",)),
     "Activate: Main": (oc.T_ACTIVATE_MAIN, ("10-2-2",)),
     "Main": (oc.T_MAIN, ("10-2-3",)),
-    "Counter": (oc.T_COUNTER, ("10-2-10", "7-1-3-2-2")),
+    "Counter": (oc.T_COUNTER, ("10-2-4", "7-1-3-2-2")),
     "Trigger": (oc.T_TRIGGER, ("10-1-5",)),
     "End of Your Turn": (oc.T_END_OF_YOUR_TURN, ("10-2-7",)),
     "End of Your Opponent's Turn": (oc.T_END_OF_OPP_TURN, ("10-2-8",)),
@@ -74,7 +74,7 @@ COSTS: tuple[Rule, ...] = (
     Rule("cost-rest-don", r"\((\d+)\)", lambda m: [Op(oc.OP_C_REST_DON, _n(m))],
          rules=("8-3-1-5",)),
     Rule("cost-don-minus", r"DON!! -(\d+)", lambda m: [Op(oc.OP_C_DON_MINUS, _n(m))],
-         rules=("8-3-1-6", "10-2-6")),
+         rules=("8-3-1-6", "10-2-10")),
     Rule("cost-trash-hand", r"(?:You may )?trash (\d+) cards? from your hand",
          lambda m: [Op(oc.OP_C_TRASH_HAND, _n(m), -1)], rules=("8-3-1-3",)),
     Rule("cost-rest-self", r"(?:You may )?rest this (?:card|Character|Leader|Stage)",
@@ -143,7 +143,7 @@ ACTIONS: tuple[Rule, ...] = (
          note="'in any order': each card's place and the order are the strategy's answers, "
               "by default the looked-at order"),
     Rule("don-return", r"[Rr]eturn (\d+) DON!! cards? from your field to your DON!! deck",
-         lambda m: [Op(oc.OP_DON_MINUS, _n(m))], rules=("10-2-6",)),
+         lambda m: [Op(oc.OP_DON_MINUS, _n(m))], rules=("10-2-10",)),
     Rule("rest-own-don", r"[Rr]est (\d+) of your (?:active )?DON!! cards?",
          lambda m: [Op(oc.OP_DON_REST, _n(m), 0, OWN_SELF)], rules=("6-5-5",)),
     Rule("rest-own-cards", r"[Rr]est (\d+) of your cards",
@@ -498,7 +498,7 @@ TEMPLATES: tuple[Rule, ...] = (
          _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), int(bool(m.group("r"))))]),
          rules=("6-5-5", "8-4-4-1")),
     Rule("opp-don-minus", r"Your opponent returns (\d+) DON!! cards? from their field to "
-         r"their DON!! deck", lambda m: [Op(oc.OP_OPP_DON_MINUS, _n(m))], rules=("10-2-6",)),
+         r"their DON!! deck", lambda m: [Op(oc.OP_OPP_DON_MINUS, _n(m))], rules=("10-2-10",)),
     Rule("refresh-lock", r"(?P<t>.+?) will not become active in your opponent's next "
          r"Refresh Phase",
          _on(lambda m: [Op(oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END)],
@@ -842,7 +842,7 @@ EVENTS: tuple[Rule, ...] = (
          lambda m: (oc.T_ON_KO, [], [], m.group("do")), rules=("10-2-17", "8-1-3-1")),
     Rule("when-don-returned", r"When a DON!! card on your field is returned to your DON!! "
          r"deck, (?P<do>.+)", lambda m: (oc.T_DON_RETURNED, [], [], m.group("do")),
-         rules=("8-1-3-1", "10-2-6")),
+         rules=("8-1-3-1", "10-2-10")),
 )
 _EVENT_TAGS = ("Once Per Turn", "Your Turn", "Opponent's Turn")
 
