@@ -310,6 +310,35 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_KO_RETURN_DON", "character", 1, 1000, [],
          "[On Play] K.O. up to 1 of your opponent's Characters with a cost of 3 or less. "
          "Then, return 1 DON!! card from your field to your DON!! deck.", ""),
+        ("FX_GUARD_BATTLE", "character", 1, 1000, [],
+         "[On Play] Up to 1 of your Characters cannot be K.O.'d in battle until the end of "
+         "your opponent's next turn.", ""),
+        ("FX_GUARD_REMOVAL", "character", 1, 1000, [],
+         "[On Play] Up to 1 of your Characters cannot be removed from the field by your "
+         "opponent's effects until the end of your opponent's next turn.", ""),
+        ("FX_OPP_ATT_ONCE", "character", 1, 1000, [],
+         "[On Your Opponent's Attack] [Once Per Turn] Draw 1 card.", ""),
+        ("FX_TRASH_OPP_LIFE", "character", 1, 1000, [],
+         "[On Play] Trash 1 card from the top of your opponent's Life cards.", ""),
+        ("FX_LIFE_TO_HAND", "character", 1, 1000, [],
+         "[On Play] Add 1 card from the top of your Life cards to your hand.", ""),
+        ("FX_SCRY3", "character", 1, 1000, [],
+         "[On Play] Look at 3 cards from the top of your deck and place them at the top or "
+         "bottom of the deck in any order.", ""),
+        ("FX_RETURN_COST", "character", 1, 1000, [],
+         "[On Play] You may return 1 of your Characters to your hand: Draw 2 cards.", ""),
+        ("FX_NO_ATTACK", "character", 1, 1000, [],
+         "[On Play] Up to 1 of your opponent's Characters cannot attack during this turn.", ""),
+        ("FX_ATT_BANISH", "character", 1, 6000, [],
+         "[When Attacking] This Character gains [Banish] during this battle.", ""),
+        ("FX_REST_OPP_DON", "character", 1, 1000, [],
+         "[On Play] Rest up to 1 of your opponent's DON!! cards.", ""),
+        ("FX_OPP_DON_MINUS", "character", 1, 1000, [],
+         "[On Play] Your opponent returns 1 DON!! card from their field to their DON!! deck.",
+         ""),
+        ("FX_REVEAL_DRAW", "character", 1, 1000, [],
+         "[On Play] Reveal 1 card from the top of your deck. If that card is a Character "
+         "card, draw 1 card.", ""),
         ("FX_CHOOSE", "event", 0, 0, [],
          "[Main] Choose one:\n• Draw 1 card.\n• Add up to 1 DON!! card from your DON!! deck "
          "and rest it.", ""),

@@ -6,9 +6,11 @@ deck pair is."""
 import numpy as np
 import pytest
 
+from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece import legal as LG
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_DECK,
@@ -16,6 +18,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TCOST,
     F_TKW,
     F_TPOW,
+    F_XKW,
     LEADER_REF,
     N_DECK,
 )
@@ -597,4 +600,126 @@ def test_8_6_1_pending_abilities_of_the_turn_player_resolve_first():
     g.play(FX["FX_KO_RETURN_DON"])
     assert abilities(g) == [FX["FX_KO_RETURN_DON"], FX["FX_DON_RET"], FX["FX_ONKO_DRAW"]]
     assert g.hand(1) == [S.C4K]
+    g.check()
+
+
+# ---------------------------------------------------------------- prohibitions (1-3-3)
+
+
+def test_1_3_3_cannot_be_kod_in_battle_until_the_opponents_next_turn_ends():
+    """The protected Character loses the battle on the opponent's turn and stays; the
+    prohibition ends with that turn (6-6)."""
+    g = game(hands=([FX["FX_GUARD_BATTLE"]], ()), chars=([{"card": S.C4K, "rested": 1}], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_GUARD_BATTLE"])
+    g.next_turn()  # player 1's turn: its Leader (5000) attacks the rested C4K (4000)
+    g.attack(LEADER_REF, 0)
+    assert g.card(0, 0) == S.C4K and S.C4K not in g.trash(0)
+    g.end_phase()
+    assert g.get(0, F_TKW + 0) == 0 and not (g.get(0, F_XKW + 0) & oc.PR_NO_KO_BATTLE)
+    g.check()
+
+
+def test_1_3_3_cannot_be_removed_by_the_opponents_effects():
+    """The opponent's "K.O. up to 1 ... cost 3 or less" chooses the protected Character and
+    does nothing to it."""
+    g = game(hands=([FX["FX_GUARD_REMOVAL"]], [FX["FX_KO3"]]), chars=([S.C2K_COST1], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_GUARD_REMOVAL"])
+    protected = g.card(0, 0)
+    g.next_turn()
+    g.play(FX["FX_KO3"])
+    assert protected in g.field_chars(0) and protected not in g.trash(0)
+    g.check()
+
+
+def test_1_3_3_an_opponents_character_that_cannot_attack():
+    g = game(hands=([FX["FX_NO_ATTACK"]], ()), chars=((), [S.C5K]), don_active=(1, 0))
+    assert g.can_attack_with(1, 0)
+    g.play(FX["FX_NO_ATTACK"])
+    assert not g.can_attack_with(1, 0)
+    g.end_phase()
+    assert g.can_attack_with(1, 0)
+
+
+def test_10_2_13_once_per_turn_on_a_triggered_ability():
+    """[On Your Opponent's Attack] [Once Per Turn]: two attacks in a turn, one draw."""
+    g = game(chars=([S.C6K, S.C5K], [FX["FX_OPP_ATT_ONCE"]]), decks=((), [S.C4K, S.C4K]))
+    g.attack(0, LEADER_REF)
+    g.attack(1, LEADER_REF)
+    assert abilities(g) == [FX["FX_OPP_ATT_ONCE"]]
+    g.check()
+
+
+def test_10_1_3_banish_granted_during_this_battle():
+    """[Banish] (10-1-3) granted by [When Attacking] for the battle: the Life card is
+    trashed, not added to the hand; the keyword ends with the battle (7-1-5-3)."""
+    g = game(chars=([FX["FX_ATT_BANISH"]], ()))
+    g.attack(0, LEADER_REF)
+    assert len(g.life(1)) == 4 and len(g.trash(1)) == 1 and g.hand(1) == []
+    assert not (g.get(0, F_XKW + 0) & C.KW_BANISH)
+    g.check()
+
+
+# ---------------------------------------------------------------- Life, deck and DON!!
+
+
+def test_4_6_trash_the_top_card_of_the_opponents_life():
+    g = game(hands=([FX["FX_TRASH_OPP_LIFE"]], ()), don_active=(1, 0))
+    top = g.life(1)[0]
+    g.play(FX["FX_TRASH_OPP_LIFE"])
+    assert len(g.life(1)) == 4 and g.trash(1) == [top]
+    g.check()
+
+
+def test_4_6_add_the_top_life_card_to_the_hand():
+    g = game(hands=([FX["FX_LIFE_TO_HAND"]], ()), don_active=(1, 0),
+             life=([S.C4K] + [S.FILLER] * 4, [S.FILLER] * 5))
+    g.play(FX["FX_LIFE_TO_HAND"])
+    assert len(g.life(0)) == 4 and g.hand(0) == [S.C4K]
+    g.check()
+
+
+def test_8_4_4_1_look_and_place_at_the_top_or_the_bottom():
+    """The default strategy sends to the bottom what next turn's DON!! cannot play (the
+    cost-11 FILLER) and keeps the rest on top in the looked-at order."""
+    g = game(hands=([FX["FX_SCRY3"]], ()), decks=([S.FILLER, S.C4K, S.C5K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_SCRY3"])
+    assert g.deck(0)[:2] == [S.C4K, S.C5K] and g.deck(0)[-1] == S.FILLER
+    g.check()
+
+
+def test_8_4_1_reveal_the_top_card_and_test_it():
+    char = game(hands=([FX["FX_REVEAL_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0))
+    char.play(FX["FX_REVEAL_DRAW"])
+    assert char.hand(0) == [S.C4K]
+    event = game(hands=([FX["FX_REVEAL_DRAW"]], ()), decks=([S.EV_DRAW2], ()),
+                 don_active=(1, 0))
+    event.play(FX["FX_REVEAL_DRAW"])
+    assert event.hand(0) == [] and event.deck(0)[0] == S.EV_DRAW2  # it stays on top
+    event.check()
+
+
+def test_8_3_1_3_return_one_of_your_characters_as_the_cost():
+    g = game(hands=([FX["FX_RETURN_COST"]], ()), chars=([S.C4K], ()),
+             decks=([S.C5K, S.C6K], ()), don_active=(1, 0))
+    g.play(FX["FX_RETURN_COST"])
+    assert g.field_chars(0) == [FX["FX_RETURN_COST"]]
+    assert sorted(g.hand(0)) == sorted([S.C4K, S.C5K, S.C6K])
+    g.check()
+
+
+def test_6_5_5_rest_an_opponents_don():
+    g = game(hands=([FX["FX_REST_OPP_DON"]], ()), don_active=(1, 2))
+    g.play(FX["FX_REST_OPP_DON"])
+    assert g.don(1)["active"] == 1 and g.don(1)["rested"] == 1
+    g.check()
+
+
+def test_10_2_10_the_opponent_returns_a_don_to_the_don_deck():
+    g = game(hands=([FX["FX_OPP_DON_MINUS"]], ()), don_active=(1, 2))
+    deck = g.don(1)["deck"]
+    g.play(FX["FX_OPP_DON_MINUS"])
+    assert g.don(1)["active"] == 1 and g.don(1)["deck"] == deck + 1
     g.check()
