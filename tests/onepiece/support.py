@@ -143,6 +143,7 @@ POOL: list[tuple[str, dict]] = [
                    "keywords": ["rush_character"]}),
     ("UNBLOCKABLE", {"category": "character", "colors": ["red"], "cost": 2, "power": 5000,
                      "keywords": ["unblockable"]}),
+    ("STAGE_COST5", {"category": "stage", "colors": ["red"], "cost": 5}),
 ]
 CODES = [code for code, _ in POOL]
 ID = {code: i for i, code in enumerate(CODES)}
@@ -175,6 +176,7 @@ EV_BOUNCE = ID["EV_BOUNCE"]
 DOUBLE_PING = ID["DOUBLE_PING"]
 EV_POWER_TURN = ID["EV_POWER_TURN"]
 STAGE_A = ID["STAGE_A"]
+STAGE_COST5 = ID["STAGE_COST5"]
 STAGE_B = ID["STAGE_B"]
 WALL = ID["WALL"]
 LEADER_0 = ID["LEADER_0"]
@@ -271,6 +273,12 @@ FX_POOL: list[tuple[str, dict]] = [
          "[Your Turn] This Character gains +2000 power.", ""),
         ("FX_OPP_TURN_BLOCKER", "character", 1, 3000, [],
          "[Opponent's Turn] This Character gains [Blocker].", ""),
+        ("FX_KO_STAGE", "character", 1, 1000, [],
+         "[On Play] K.O. up to 1 of your opponent's Stages with a cost of 3 or less.", ""),
+        ("FX_ALL_OPP_MINUS", "character", 1, 2000, [],
+         "Give all of your opponent's Characters -1000 power.", ""),
+        ("FX_LOW_LIFE_BUFF", "character", 1, 3000, [],
+         "If you have 2 or less Life cards, this Character gains +1000 power.", ""),
         ("FX_LEADER_UNTIL", "character", 1, 1000, [],
          "[On Play] Your Leader gains +1000 power until the end of your opponent's next End "
          "Phase.", ""),
@@ -342,6 +350,30 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_CHOOSE", "event", 0, 0, [],
          "[Main] Choose one:\n• Draw 1 card.\n• Add up to 1 DON!! card from your DON!! deck "
          "and rest it.", ""),
+        ("FX_GIVE_DON_EACH", "character", 1, 1000, [],
+         "[On Play] Give your Leader and all of your Characters up to 1 rested DON!! card "
+         "each.", ""),
+        ("FX_WAKE_LEADER_STAGE", "character", 1, 1000, [],
+         "[On Play] Set up to 1 of your Leader or Stage cards as active.", ""),
+        ("FX_REST_OPP_LEADER_STAGE", "character", 1, 1000, [],
+         "[On Play] Rest up to 1 of your opponent's Leader or Stage cards.", ""),
+        ("FX_ACT_REST_LEADER_STAGE", "character", 1, 1000, [],
+         "[Activate: Main] You may rest your Leader or 1 of your Stage cards: Draw 1 card.", ""),
+        ("FX_GUESS_COST", "character", 1, 1000, [],
+         "[On Play] Choose a cost and reveal 1 card from the top of your opponent's deck. If "
+         "the revealed card has the chosen cost, draw 2 cards.", ""),
+        ("FX_TO_OPP_LIFE", "character", 1, 1000, [],
+         "[On Play] Add 1 of your opponent's Characters with a cost of 3 or less to the top "
+         "or bottom of your opponent's Life cards face-up.", ""),
+        ("FX_KO_OWN_COST", "character", 2, 1000, [],
+         "[On Play] You may K.O. 1 of your Characters: Draw 2 cards.", ""),
+        ("FX_LIFE_COST", "character", 1, 1000, [],
+         "[On Play] You may trash 1 card from the top of your Life cards: Draw 2 cards.", ""),
+        ("FX_MILL_COST", "character", 1, 1000, [],
+         "[On Play] You may trash 2 cards from the top of your deck: Draw 1 card.", ""),
+        ("FX_UNTIL_START", "character", 1, 1000, [],
+         "[On Play] Up to 1 of your opponent's Characters gains -2000 power until the start "
+         "of your next turn.", ""),
     ]
 ]
 

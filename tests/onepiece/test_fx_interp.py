@@ -15,12 +15,14 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_DECK,
     DON_RESTED,
+    EMPTY,
     F_TCOST,
     F_TKW,
     F_TPOW,
     F_XKW,
     LEADER_REF,
     N_DECK,
+    STAGE_RESTED,
 )
 from tests.onepiece import support as S
 
@@ -722,4 +724,207 @@ def test_10_2_10_the_opponent_returns_a_don_to_the_don_deck():
     deck = g.don(1)["deck"]
     g.play(FX["FX_OPP_DON_MINUS"])
     assert g.don(1)["active"] == 1 and g.don(1)["deck"] == deck + 1
+    g.check()
+
+
+# ---------------------------------------------------------------- DON!! given to several cards
+
+
+def test_6_5_5_give_the_leader_and_each_character_one_rested_don():
+    """"Give your Leader and all of your Characters up to 1 rested DON!! card each": one to
+    each (the played Character too), taken from the rested DON!! only (the active one stays);
+    each adds 1000 on its owner's turn (6-5-5-2)."""
+    g = game(hands=([FX["FX_GIVE_DON_EACH"]], ()), chars=([S.C4K, S.C5K], ()),
+             don_active=(2, 0), don_rested=(4, 0))
+    g.play(FX["FX_GIVE_DON_EACH"])  # pays 1: 1 active, 5 rested
+    me = g.slot_of(0, FX["FX_GIVE_DON_EACH"])
+    assert [g.given(0, r) for r in (LEADER_REF, 0, 1, me)] == [1, 1, 1, 1]
+    assert g.don(0) == {"deck": 4, "active": 1, "rested": 1, "given": 4}
+    assert g.power(0, LEADER_REF) == 6000 and g.power(0, 0) == 5000
+    g.check()
+
+
+def test_6_5_5_giving_rested_don_to_each_card_stops_when_none_is_left():
+    """Two rested DON!! for four cards: two of them get 1 each (1-3-2: as many as possible),
+    no card gets 2, and no active DON!! is used."""
+    g = game(hands=([FX["FX_GIVE_DON_EACH"]], ()), chars=([S.C4K, S.C5K], ()),
+             don_active=(2, 0), don_rested=(1, 0))
+    g.play(FX["FX_GIVE_DON_EACH"])  # pays 1: 1 active, 2 rested
+    me = g.slot_of(0, FX["FX_GIVE_DON_EACH"])
+    given = [g.given(0, r) for r in (LEADER_REF, 0, 1, me)]
+    assert sum(given) == 2 and max(given) == 1
+    assert g.don(0) == {"deck": 7, "active": 1, "rested": 0, "given": 2}
+    g.check()
+
+
+# ---------------------------------------------------------------- Leader or Stage cards (3-8)
+
+
+def test_3_8_rest_your_leader_or_a_stage_card_as_the_cost():
+    """"You may rest your Leader or 1 of your Stage cards": with the Leader rested, only an
+    active Stage can pay (8-3-1-3); once it is rested too, nothing can."""
+    g = game(chars=([FX["FX_ACT_REST_LEADER_STAGE"]], ()), decks=([S.C4K], ()),
+             leader_rested=(1, 0))
+    assert g.activations() == []
+    g = game(chars=([FX["FX_ACT_REST_LEADER_STAGE"]], ()), decks=([S.C4K, S.C5K], ()),
+             stage=(S.STAGE_A, EMPTY), leader_rested=(1, 0))
+    assert g.activations() == [(0, 0)]
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.get(0, STAGE_RESTED) == 1 and g.hand(0) == [S.C4K]
+    assert g.rested(0, 0) == 0  # the Character with the ability is not what pays
+    assert g.activations() == []
+    g.check()
+
+
+def test_3_8_set_up_to_1_of_your_leader_or_stage_cards_as_active():
+    """The default strategy chooses the Leader: it becomes active, the rested Stage stays
+    rested (up to 1)."""
+    g = game(hands=([FX["FX_WAKE_LEADER_STAGE"]], ()), stage=(S.STAGE_A, EMPTY),
+             leader_rested=(1, 0), don_active=(1, 0))
+    g.put(0, STAGE_RESTED, 1)
+    g.play(FX["FX_WAKE_LEADER_STAGE"])
+    assert g.rested(0, LEADER_REF) == 0 and g.get(0, STAGE_RESTED) == 1
+    g.check()
+
+
+def test_3_8_rest_the_opponents_leader_when_they_have_no_stage():
+    g = game(hands=([FX["FX_REST_OPP_LEADER_STAGE"]], ()), don_active=(1, 0))
+    g.play(FX["FX_REST_OPP_LEADER_STAGE"])
+    assert g.rested(1, LEADER_REF) == 1
+    g.check()
+
+
+def test_3_8_rest_up_to_1_of_the_opponents_leader_or_stage_cards_rests_the_chosen_one():
+    """The opponent's Leader and active Stage are both candidates; the default strategy
+    takes the costlier card, the Stage, and it is rested, the Leader not."""
+    g = game(hands=([FX["FX_REST_OPP_LEADER_STAGE"]], ()), stage=(EMPTY, S.STAGE_A),
+             don_active=(1, 0))
+    g.play(FX["FX_REST_OPP_LEADER_STAGE"])
+    assert (g.get(1, STAGE_RESTED), g.rested(1, LEADER_REF)) == (1, 0)
+    g.check()
+
+
+@pytest.mark.parametrize("stage_cost_ok", [True, False])
+def test_3_8_ko_up_to_1_of_the_opponents_stages(stage_cost_ok):
+    """"K.O. up to 1 of your opponent's Stages with a cost of 3 or less": the Stage goes to
+    its owner's trash; a cost-5 Stage is not a candidate and stays."""
+    stage = S.STAGE_A if stage_cost_ok else S.STAGE_COST5
+    g = game(hands=([FX["FX_KO_STAGE"]], ()), stage=(EMPTY, stage), don_active=(1, 0))
+    g.play(FX["FX_KO_STAGE"])
+    if stage_cost_ok:
+        assert g.stage(1) == EMPTY and g.trash(1) == [stage]
+    else:
+        assert g.stage(1) == stage and g.trash(1) == []
+    g.check()
+
+
+# ---------------------------------------------------------------- naming a cost
+
+
+@pytest.mark.parametrize("top,drawn", [(S.BANISH, True), (S.C6K, False)])
+def test_8_4_4_1_choose_a_cost_and_reveal_the_opponents_top_card(top, drawn):
+    """The default strategy names cost 4 (interp.GUESS_ORDER's first): a cost-4 top card
+    matches and 2 cards are drawn, a cost-3 one does not; the revealed card stays on top of
+    the opponent's deck."""
+    g = game(hands=([FX["FX_GUESS_COST"]], ()), decks=([S.C4K, S.C5K], [top]),
+             don_active=(1, 0))
+    n = g.get(1, N_DECK)
+    g.play(FX["FX_GUESS_COST"])
+    assert sorted(g.hand(0)) == (sorted([S.C4K, S.C5K]) if drawn else [])
+    assert g.deck(1)[0] == top and g.get(1, N_DECK) == n
+    g.check()
+
+
+# ---------------------------------------------------------------- Life (3-10)
+
+
+def test_3_10_2_1_add_an_opponents_character_to_the_top_of_their_life():
+    """"Add 1 of your opponent's Characters with a cost of 3 or less to the top or bottom of
+    your opponent's Life cards face-up": the cost-3 one (not the cost-5 one) goes to the top
+    (the program's choice); its given DON!! goes to the cost area rested (6-5-5-4)."""
+    g = game(hands=([FX["FX_TO_OPP_LIFE"]], ()),
+             chars=((), [S.C3K_COST5, {"card": S.C6K, "don": 1}]), don_active=(1, 0))
+    g.play(FX["FX_TO_OPP_LIFE"])
+    assert g.field_chars(1) == [S.C3K_COST5]
+    assert g.life(1) == [S.C6K] + [S.FILLER] * 5
+    assert g.trash(1) == [] and g.hand(1) == []
+    assert g.don(1)["rested"] == 1 and g.don(1)["given"] == 0
+    g.check()
+
+
+# ---------------------------------------------------------------- costs (8-3-1-3)
+
+
+def test_8_3_1_3_ko_one_of_your_characters_as_the_cost():
+    """"You may K.O. 1 of your Characters: Draw 2 cards": the default strategy pays with the
+    Character of least cost (FX_ONKO_DRAW, cost 1); paying is a K.O., so its [On K.O.]
+    resolves after the [On Play] (10-2-17)."""
+    g = game(hands=([FX["FX_KO_OWN_COST"]], ()), chars=([S.C6K, FX["FX_ONKO_DRAW"]], ()),
+             decks=([S.C4K, S.C5K, S.C2K_COST1], ()), don_active=(2, 0))
+    g.play(FX["FX_KO_OWN_COST"])
+    assert g.field_chars(0) == sorted([S.C6K, FX["FX_KO_OWN_COST"]])
+    assert g.trash(0) == [FX["FX_ONKO_DRAW"]]
+    assert [e[2] for e in g.events(E.E_KO)] == [FX["FX_ONKO_DRAW"]]
+    assert sorted(g.hand(0)) == sorted([S.C4K, S.C5K, S.C2K_COST1])
+    assert abilities(g) == [FX["FX_KO_OWN_COST"], FX["FX_ONKO_DRAW"]]
+    g.check()
+
+
+def test_8_3_1_3_trash_the_top_life_card_as_the_cost():
+    g = game(hands=([FX["FX_LIFE_COST"]], ()), decks=([S.C4K, S.C5K], ()), don_active=(1, 0),
+             life=([S.C6K, S.FILLER, S.FILLER], [S.FILLER] * 5))
+    g.play(FX["FX_LIFE_COST"])
+    assert g.life(0) == [S.FILLER, S.FILLER] and g.trash(0) == [S.C6K]
+    assert sorted(g.hand(0)) == sorted([S.C4K, S.C5K])
+    g.check()
+
+
+def test_8_3_1_3_a_life_cost_cannot_be_paid_without_life():
+    g = game(hands=([FX["FX_LIFE_COST"]], ()), decks=([S.C4K, S.C5K], ()), don_active=(1, 0),
+             life=((), [S.FILLER] * 5))
+    g.play(FX["FX_LIFE_COST"])
+    assert g.field_chars(0) == [FX["FX_LIFE_COST"]]
+    assert g.hand(0) == [] and g.trash(0) == [] and abilities(g) == []
+    assert not g.over
+    g.check()
+
+
+def test_8_3_1_3_trash_cards_from_the_top_of_the_deck_as_the_cost():
+    g = game(hands=([FX["FX_MILL_COST"]], ()), decks=([S.C4K, S.C5K, S.C6K], ()),
+             don_active=(1, 0))
+    n = g.get(0, N_DECK)
+    g.play(FX["FX_MILL_COST"])
+    assert g.trash(0) == [S.C4K, S.C5K] and g.hand(0) == [S.C6K]
+    assert g.get(0, N_DECK) == n - 3
+    g.check()
+
+
+def test_8_3_1_3_a_deck_cost_larger_than_the_deck_cannot_be_paid():
+    """Trashing 2 from a 1-card deck cannot be paid: nothing is trashed or drawn, and the
+    player does not lose (the deck is not emptied)."""
+    g = game(hands=([FX["FX_MILL_COST"]], ()), decks=([S.C4K], ()), trash=([S.FILLER] * 43, ()),
+             don_active=(1, 0))
+    assert g.deck(0) == [S.C4K]
+    g.play(FX["FX_MILL_COST"])
+    assert g.deck(0) == [S.C4K] and g.trash(0) == [S.FILLER] * 43 and g.hand(0) == []
+    assert abilities(g) == [] and not g.over
+    g.check()
+
+
+# ---------------------------------------------------------------- durations (6-2-1)
+
+
+def test_6_2_1_until_the_start_of_your_next_turn():
+    """-2000 "until the start of your next turn" given on player 0's turn still applies on
+    player 1's turn (its 4000 attack on a 5000 Leader fails) and is gone when player 0's next
+    turn starts."""
+    g = game(hands=([FX["FX_UNTIL_START"]], ()), chars=((), [S.C6K]), don_active=(1, 0))
+    g.play(FX["FX_UNTIL_START"])
+    assert g.power(1, 0) == 4000
+    g.next_turn()  # player 1's turn
+    assert g.active == 1 and g.power(1, 0) == 4000
+    g.attack(0, LEADER_REF)
+    assert len(g.life(0)) == 5
+    g.next_turn()  # player 0's next turn
+    assert g.active == 0 and g.power(1, 0) == 6000
     g.check()

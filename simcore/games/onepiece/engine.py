@@ -16,8 +16,10 @@ from tcgsim.simcore.games.onepiece.effects.interp import (
     fire,
     fire_field,
     has_timing,
+    note_decks,
     replaced,
-    settle,
+    settle_field,
+    settle_hand,
 )
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     PR_NO_KO_BATTLE,
@@ -339,6 +341,7 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
     o = 1 - p
     ob = o * PSIZE
     for _ in range(MAX_COUNTERS_PER_BATTLE):
+        settle_hand(st, ct, fx, o, buf)
         if not has_counter(st, ct, o):
             return
         c = policy.counter(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
@@ -439,7 +442,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         end_battle(st)
         return
     # Damage Step (7-1-4): ties go to the attacker.
-    settle(st, ct, fx, buf)
+    settle_field(st, ct, fx, buf)
     pa = power(st, ct, p, st[G_ATT])
     pt = power(st, ct, o, st[G_TGT])
     log(st, lg, E.E_POWER, p, pa, pt, 0)
@@ -546,7 +549,7 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
         battle(st, ct, fx, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders)
     else:
         fail(st, lg, ERR_ILLEGAL)
-    settle(st, ct, fx, buf)
+    settle_field(st, ct, fx, buf)
 
 
 # ---------------------------------------------------------------- setup and turns
@@ -691,8 +694,9 @@ def start_turn(st, lg):
 def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
     """6-5: the turn player's strategy acts until it declares the end."""
     p = st[G_ACTIVE]
-    settle(st, ct, fx, buf)  # [Your Turn] / [Opponent's Turn] abilities switch
+    settle_field(st, ct, fx, buf)  # [Your Turn] / [Opponent's Turn] abilities switch
     while st[G_OVER] == 0:
+        settle_hand(st, ct, fx, p, buf)
         action = policy.main_action(st, ct, fx, p, fams[p], prms[p], rng, 2 + p, buf)
         if act_kind(action) == A_END:
             return
@@ -710,6 +714,7 @@ def play_game(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prm
     """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""
     setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, ruleset,
           turn_cap)
+    note_decks(st, fx, decks)
     if debug:
         check_invariants(st, ct, lg, decks, leaders)
     while st[G_OVER] == 0:

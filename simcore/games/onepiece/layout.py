@@ -104,7 +104,10 @@ G_LOOK_N = G_X + 1  # cards in the look window (the top of the resolving player'
 G_Q_N = G_LOOK_N + 1
 G_Q = G_Q_N + 1
 G_FX_STEPS = G_Q + QCAP * QW  # code rows run this turn (runaway guard)
-SIZE = G_FX_STEPS + 1
+# Bits of the players whose deck has no card with a hand-cost ability: effects/interp
+# settle_hand skips them (set by note_decks at the start of a game).
+G_FX_SKIP = G_FX_STEPS + 1
+SIZE = G_FX_SKIP + 1
 
 # Winner values.
 NONE = -2

@@ -82,6 +82,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_USED,
     G_ACTIVE,
     G_ATT,
+    G_FX_SKIP,
     G_LOOK_N,
     G_OK,
     G_OVER,
@@ -201,7 +202,7 @@ def ask(st, ct, lg, p, q, intent, fams, prms, rng, buf, n, upto):
 def intent_of(op, a):
     """What code row (op, a) does to the cards selected for it (the strategy's hint)."""
     if op == oc.OP_KO or op == oc.OP_REST or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK \
-            or op == oc.OP_TRASH or op == oc.OP_NEGATE:
+            or op == oc.OP_TRASH or op == oc.OP_NEGATE or op == oc.OP_TO_LIFE:
         return oc.INTENT_HARM
     if op == oc.OP_POWER or op == oc.OP_COST:
         return oc.INTENT_HARM if a < 0 else oc.INTENT_HELP
@@ -275,6 +276,37 @@ def deck_out_check(st, lg, o):
     if st[o * PSIZE + N_DECK] == 0:
         st[o * PSIZE + LOST] = R_DECK_OUT
         rule_processing(st, lg)
+
+
+@kernel
+def sel_stage(st, k):
+    """The owner of selection entry k when it is a Stage card on the field, else -1."""
+    c = st[G_SEL + k]
+    if cand_zone(c) != Z_STAGE:
+        return -1
+    o = cand_owner(c)
+    return o if st[o * PSIZE + STAGE] != EMPTY else -1
+
+
+@kernel
+def remove_stage(st, lg, o, op, a):
+    """A Stage card leaves the field by an effect (3-8): K.O.'d or trashed to the trash,
+    returned to the hand, or placed at the bottom (a=1) or top of the deck."""
+    b = o * PSIZE
+    card = st[b + STAGE]
+    st[b + STAGE] = EMPTY
+    st[b + STAGE_RESTED] = 0
+    st[b + STAGE_USED] = 0
+    if op == oc.OP_TO_HAND:
+        push(st, b, HAND, N_HAND, HAND_CAP, card)
+    elif op == oc.OP_TO_DECK:
+        if a == 1:
+            to_deck_bottom(st, o, card)
+        else:
+            push(st, b, DECK, N_DECK, DECK_CAP, card)
+    else:
+        to_trash(st, o, card)
+    log(st, lg, E.E_FX_MOVE, o, card, op, a)
 
 
 @kernel
@@ -417,8 +449,7 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             st[b + F_RESTED + src_ref] = 1
     elif op == oc.OP_C_TRASH_SELF:
         if src_ref == STAGE_REF:
-            st[b + STAGE] = EMPTY
-            to_trash(st, p, src_card)
+            remove_stage(st, lg, p, oc.OP_TRASH, 0)
         else:
             card = leave_field(st, p, src_ref)
             to_trash(st, p, card)
@@ -646,6 +677,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 or op == oc.OP_TRASH:
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
+                if o < 0 and sel_stage(st, k) >= 0:
+                    remove_stage(st, lg, sel_stage(st, k), op, a)
+                    continue
                 if o < 0 or not removable(st, ct, p, o, r, op):
                     continue
                 ok = st[G_OK]
@@ -671,6 +705,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_REST or op == oc.OP_SET_ACTIVE:
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
+                if o < 0 and sel_stage(st, k) >= 0:
+                    st[sel_stage(st, k) * PSIZE + STAGE_RESTED] = 1 if op == oc.OP_REST else 0
+                    continue
                 if o < 0 or (op == oc.OP_REST and o != p
                              and (slot_kw(st, ct, o, r) & oc.PR_NO_REST) != 0):
                     continue
@@ -958,16 +995,21 @@ CONT_TIMINGS = (1 << oc.T_CONTINUOUS) | (1 << oc.T_YOUR_TURN) | (1 << oc.T_OPP_T
 
 @kernel
 def settle(st, ct, fx, buf):
+    """Recompute everything the continuous abilities give now: the field's and both hands'
+    (what the engine does at its decision points, in two parts)."""
+    settle_field(st, ct, fx, buf)
+    for p in range(2):
+        settle_hand(st, ct, fx, p, buf)
+
+
+@kernel
+def settle_field(st, ct, fx, buf):
     """Recompute what the continuous abilities of the cards on the field give now (power,
     cost, keywords, prohibitions: F_CPOW, F_CCOST, F_CKW), from their current conditions.
-    Called after every action and ability, so that a condition that stops holding stops the
-    effect (8-1-3-3; [Your Turn] 10-2-11, [Opponent's Turn] 10-2-12)."""
-    flags = fx[H_FLAGS]
-    if (flags & (HAS_CONT | HAS_HAND)) == 0:
-        return
-    if flags & HAS_HAND:
-        settle_hand(st, ct, fx, buf)
-    if (flags & HAS_CONT) == 0:
+    Called after every Main Phase action and before the Damage Step, so that a condition
+    that stops holding stops the effect (8-1-3-3; [Your Turn] 10-2-11, [Opponent's Turn]
+    10-2-12)."""
+    if (fx[H_FLAGS] & HAS_CONT) == 0:
         return
     for o in range(2):
         b = o * PSIZE
@@ -999,19 +1041,49 @@ def settle(st, ct, fx, buf):
 
 
 @kernel
-def settle_hand(st, ct, fx, buf):
-    """The cost modifiers hand cards give themselves now (HAND_COST)."""
+def settle_hand(st, ct, fx, p, buf):
+    """The cost modifiers p's hand cards give themselves now (HAND_COST). Computed before
+    p decides with its hand (a Main Phase action, a Counter), the only times it is read;
+    copies of one card share the value. A player whose deck has no such card is skipped
+    (G_FX_SKIP, set by note_decks)."""
+    if (fx[H_FLAGS] & HAS_HAND) == 0 or (st[G_FX_SKIP] >> p) & 1:
+        return
+    b = p * PSIZE
+    for h in range(st[b + N_HAND]):
+        st[b + HAND_COST + h] = 0
+        card = st[b + HAND + h]
+        if (fx[fx[H_CARD_TM] + card] >> TM_FROM_HAND) & 1 == 0:
+            continue
+        same = -1
+        for h2 in range(h):
+            if st[b + HAND + h2] == card:
+                same = h2
+                break
+        if same >= 0:
+            st[b + HAND_COST + h] = st[b + HAND_COST + same]
+            continue
+        for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+            if ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
+                st[b + HAND_COST + h] += hand_modifier(st, ct, fx, np.int64(ab), np.int64(p),
+                                                       np.int64(card), buf)
+
+
+@kernel
+def note_decks(st, fx, decks):
+    """At the start of a game: mark in G_FX_SKIP the players whose deck has no card with a
+    hand-cost ability, so that settle_hand skips them."""
+    st[G_FX_SKIP] = 0
+    if (fx[H_FLAGS] & HAS_HAND) == 0:
+        return
     for p in range(2):
-        b = p * PSIZE
-        for h in range(st[b + N_HAND]):
-            st[b + HAND_COST + h] = 0
-            card = st[b + HAND + h]
-            if (fx[fx[H_CARD_TM] + card] >> TM_FROM_HAND) & 1 == 0:
-                continue
-            for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
-                if ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
-                    st[b + HAND_COST + h] += hand_modifier(st, ct, fx, np.int64(ab),
-                                                           np.int64(p), np.int64(card), buf)
+        has = False
+        for i in range(decks.shape[1]):
+            card = decks[p, i]
+            if card >= 0 and (fx[fx[H_CARD_TM] + card] >> TM_FROM_HAND) & 1:
+                has = True
+                break
+        if not has:
+            st[G_FX_SKIP] |= 1 << p
 
 
 @kernel

@@ -202,9 +202,9 @@ def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
 
 
 @kernel
-def add_if_match(st, ct, fx, f, p, c, src_card, src_ref, buf, n):
-    """Append candidate c to buf[:n] when it matches filter f; the new count."""
-    if n < MAX_CAND and flt_match(st, ct, fx, f, p, c, src_card, src_ref):
+def add_if_match(st, ct, fx, f, p, c, src_card, src_ref, buf, n, limit):
+    """Append candidate c to buf[:n] when it matches filter f and n < limit; the new count."""
+    if n < limit and flt_match(st, ct, fx, f, p, c, src_card, src_ref):
         buf[n] = c
         return n + 1
     return n
@@ -214,6 +214,12 @@ def add_if_match(st, ct, fx, f, p, c, src_card, src_ref, buf, n):
 def candidates(st, ct, fx, f, p, src_card, src_ref, buf):
     """Write the cards matching filter row f (in its zone, for controller p) to buf; their
     number. Field cards in slot order, the Leader last; hand and look window in order."""
+    return candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf, MAX_CAND)
+
+
+@kernel
+def candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf, limit):
+    """candidates, stopping at `limit` matches (a count compared with a bound needs no more)."""
     z = flt_get(fx, f, FL_ZONE)
     n = 0
     for k in range(2):
@@ -225,28 +231,28 @@ def candidates(st, ct, fx, f, p, src_card, src_ref, buf):
             for r in range(NCHAR):
                 if st[b + F_CARD + r] != EMPTY:
                     n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, r), src_card, src_ref,
-                                     buf, n)
+                                     buf, n, limit)
         if z == Z_FIELD_LC or z == Z_LEADER:
             n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, LEADER_REF), src_card,
-                             src_ref, buf, n)
+                             src_ref, buf, n, limit)
         if z == Z_HAND and o == p:
             for h in range(st[b + N_HAND]):
                 n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, h), src_card, src_ref,
-                                 buf, n)
+                                 buf, n, limit)
         if z == Z_TRASH:
             for i in range(st[b + N_TRASH]):
                 n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
-                                 buf, n)
+                                 buf, n, limit)
         if (z == Z_STAGE or z == oc.Z_LEADER_STAGE) and st[b + STAGE] != EMPTY:
             n = add_if_match(st, ct, fx, f, p, cand_encode(o, Z_STAGE, 0), src_card, src_ref,
-                             buf, n)
+                             buf, n, limit)
         if z == oc.Z_LEADER_STAGE:
             n = add_if_match(st, ct, fx, f, p, cand_encode(o, Z_LEADER, LEADER_REF), src_card,
-                             src_ref, buf, n)
+                             src_ref, buf, n, limit)
         if z == Z_LOOK and o == p:
             for i in range(st[G_LOOK_N]):
                 n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
-                                 buf, n)
+                                 buf, n, limit)
     return n
 
 
@@ -298,9 +304,9 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
         ok = st[G_ACTIVE] == p
     elif kind == oc.CK_OPP_TURN:
         ok = st[G_ACTIVE] != p
-    elif kind == oc.CK_COUNT:
-        ok = compare(candidates(st, ct, fx, cond_get(fx, c, CD_FLT), p, src_card, src_ref,
-                                buf), cmp, value)
+    elif kind == oc.CK_COUNT:  # counting stops where the comparison is decided
+        ok = compare(candidates_upto(st, ct, fx, cond_get(fx, c, CD_FLT), p, src_card,
+                                     src_ref, buf, min(max(value, 0) + 1, MAX_CAND)), cmp, value)
     elif kind == oc.CK_CHARS:
         n = 0
         for r in range(NCHAR):
@@ -383,7 +389,8 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         f = code_get(fx, row, 2)
         if f < 0:
             return st[b + N_HAND] >= a
-        return candidates(st, ct, fx, f, p, src_card, src_ref, buf) >= a
+        return candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf,
+                               min(max(a, 1), MAX_CAND)) >= a
     if op == oc.OP_C_REST_SELF:
         if src_ref == STAGE_REF:
             return st[b + STAGE] == src_card and st[b + STAGE_RESTED] == 0
@@ -394,13 +401,14 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
             return st[b + STAGE] == src_card
         return 0 <= src_ref < NCHAR and st[b + F_CARD + src_ref] == src_card
     if op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN:
-        return candidates(st, ct, fx, a, p, src_card, src_ref, buf) >= 1
+        return candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
     if op == oc.OP_C_HAND_TO_DECK:
         return st[b + N_HAND] >= a
     if op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
         return st[b + N_LIFE] >= a
     if op == oc.OP_C_REVEAL_HAND:
-        return candidates(st, ct, fx, code_get(fx, row, 2), p, src_card, src_ref, buf) >= a
+        return candidates_upto(st, ct, fx, code_get(fx, row, 2), p, src_card, src_ref, buf,
+                               min(max(a, 1), MAX_CAND)) >= a
     if op == oc.OP_C_LIFE_FACE_UP:
         return st[b + N_LIFE] >= a
     if op == oc.OP_C_MILL:
@@ -411,7 +419,8 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         f = code_get(fx, row, 2)
         if f < 0:
             return st[b + N_TRASH] >= a
-        return candidates(st, ct, fx, f, p, src_card, src_ref, buf) >= a
+        return candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf,
+                               min(max(a, 1), MAX_CAND)) >= a
     return False
 
 
