@@ -273,6 +273,9 @@ FX_POOL: list[tuple[str, dict]] = [
          "[Your Turn] This Character gains +2000 power.", ""),
         ("FX_OPP_TURN_BLOCKER", "character", 1, 3000, [],
          "[Opponent's Turn] This Character gains [Blocker].", ""),
+        ("FX_COUNTER_DISCOUNT", "event", 1, 0, [],
+         "If you have 2 or less Life cards, give this card in your hand -1 cost.\n[Counter] Up "
+         "to 1 of your Leader or Character cards gains +3000 power during this battle.", ""),
         ("FX_KO_STAGE", "character", 1, 1000, [],
          "[On Play] K.O. up to 1 of your opponent's Stages with a cost of 3 or less.", ""),
         ("FX_ALL_OPP_MINUS", "character", 1, 2000, [],

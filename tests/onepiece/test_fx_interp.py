@@ -160,6 +160,26 @@ def test_7_1_3_2_2_counter_event_program_boosts_the_defender():
     g.check()
 
 
+@pytest.mark.parametrize("life,used", [(2, True), (3, False)])
+def test_2_7_6_a_counter_event_is_paid_at_its_in_hand_cost_in_the_counter_step(life, used):
+    """"If you have 2 or less Life cards, give this card in your hand -1 cost": with no
+    active DON!!, the cost-1 [Counter] Event can be used only at 2 Life (cost 0, 7-1-3-2-2);
+    its +3000 makes the 5000 attack on the 5000 Leader fail."""
+    g = game(chars=([S.C5K], ()), hands=((), [FX["FX_COUNTER_DISCOUNT"]]),
+             life=((S.FILLER,) * 5, (S.FILLER,) * life))
+    g.attack(0, LEADER_REF)
+    if used:
+        assert g.trash(1) == [FX["FX_COUNTER_DISCOUNT"]]
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 8000)
+        assert len(g.life(1)) == life
+    else:
+        assert g.hand(1) == [FX["FX_COUNTER_DISCOUNT"], S.FILLER]  # and the Life card taken
+        assert g.trash(1) == []
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 5000)
+        assert len(g.life(1)) == life - 1
+    g.check()
+
+
 def test_8_3_1_6_cost_don_minus_returns_don_to_the_don_deck():
     g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=((), [S.C6K]), don_active=(3, 0))
     g.play(FX["FX_DONMINUS_REST"])

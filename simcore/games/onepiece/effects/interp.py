@@ -17,11 +17,9 @@ import numpy as np
 
 from tcgsim.simcore.effects.fxlayout import (
     AB_CARD,
-    AB_COND0,
     AB_COST0,
     AB_FLAGS,
     AB_NCODE,
-    AB_NCOND,
     AB_NCOST,
     AB_PC,
     AB_SLOT,
@@ -50,11 +48,14 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     candidates,
     code_get,
     cond_holds,
+    conds_hold,
     don_on_field,
     flt_get,
     flt_match,
     has_timing,
     once_spent,
+    source_card,
+    source_ref,
 )
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
@@ -103,7 +104,6 @@ from tcgsim.simcore.games.onepiece.layout import (
     N_HAND,
     N_LIFE,
     N_TRASH,
-    NCHAR,
     NREF,
     PSIZE,
     QCAP,
@@ -367,10 +367,9 @@ def return_don(st, fx, lg, p, a):
     if st[p * PSIZE + DON_DECK] == before or fx[H_NAB] == 0 \
             or (fx[H_TMASK] >> oc.T_DON_RETURNED) & 1 == 0:
         return
-    b = p * PSIZE
     for k in range(NREF + 1):
-        r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
-        card = st[b + STAGE] if r == STAGE_REF else st[b + F_CARD + r]
+        r = source_ref(k)
+        card = source_card(st, p, r)
         if card != EMPTY:
             enqueue(st, fx, lg, np.int64(oc.T_DON_RETURNED), np.int64(p), np.int64(card),
                     np.int64(r))
@@ -609,10 +608,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         return
     if 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card and negated(st, p, src_ref):
         return
-    cond0 = ab_get(fx, ab, AB_COND0)
-    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
-        if not cond_holds(st, ct, fx, np.int64(c), p, src_card, src_ref, buf):
-            return
+    if not conds_hold(st, ct, fx, ab, p, src_card, src_ref, buf):
+        return
     cost0 = ab_get(fx, ab, AB_COST0)
     ncost = ab_get(fx, ab, AB_NCOST)
     for row in range(cost0, cost0 + ncost):
@@ -962,12 +959,11 @@ def fire_field(st, ct, fx, lg, t, p, fams, prms, rng, buf):
     (the Leader, then the slots left to right, then the Stage)."""
     if fx[H_NAB] == 0 or (fx[H_TMASK] >> t) & 1 == 0:
         return
-    b = p * PSIZE
     for k in range(NREF + 1):
         if st[G_OVER] != 0:
             return
-        r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
-        card = st[b + STAGE] if r == STAGE_REF else st[b + F_CARD + r]
+        r = source_ref(k)
+        card = source_card(st, p, r)
         if card != EMPTY and has_timing(fx, card, t):
             fire_abilities(st, ct, fx, lg, np.int64(t), np.int64(p), np.int64(card),
                            np.int64(r), fams, prms, rng, buf)
@@ -1022,8 +1018,8 @@ def settle_field(st, ct, fx, buf):
     for p in range(2):
         b = p * PSIZE
         for k in range(NREF + 1):
-            r = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
-            card = st[b + STAGE] if r == STAGE_REF else st[b + F_CARD + r]
+            r = source_ref(k)
+            card = source_card(st, p, r)
             if card == EMPTY or (fx[fx[H_CARD_TM] + card] & CONT_TIMINGS) == 0:
                 continue
             if r != STAGE_REF and negated(st, p, r):
@@ -1090,10 +1086,8 @@ def note_decks(st, fx, decks):
 def hand_modifier(st, ct, fx, ab, p, card, buf):
     """The cost modifier an in-hand ability of p's hand card gives it now (its conditions
     hold): "give this card in your hand -N cost" (2-7-6)."""
-    cond0 = ab_get(fx, ab, AB_COND0)
-    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
-        if not cond_holds(st, ct, fx, np.int64(c), p, card, np.int64(-1), buf):
-            return 0
+    if not conds_hold(st, ct, fx, ab, p, card, np.int64(-1), buf):
+        return 0
     v = 0
     pc = ab_get(fx, ab, AB_PC)
     end = pc + ab_get(fx, ab, AB_NCODE)
@@ -1114,10 +1108,8 @@ def hand_modifier(st, ct, fx, ab, p, card, buf):
 def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
     """Add one continuous ability's effect to the continuous fields, if its conditions hold
     (the packer admits only selections, conditions and the four modifiers here)."""
-    cond0 = ab_get(fx, ab, AB_COND0)
-    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
-        if not cond_holds(st, ct, fx, np.int64(c), p, src_card, src_ref, buf):
-            return
+    if not conds_hold(st, ct, fx, ab, p, src_card, src_ref, buf):
+        return
     nsel = 0
     sel = buf[MAX_CAND:MAX_CAND + 12]  # owner << 8 | ref of the cards it applies to
     pc = ab_get(fx, ab, AB_PC)
@@ -1175,10 +1167,9 @@ def replaced(st, ct, fx, lg, o, r, is_ko, by_opp, fams, prms, rng, buf):
     something else instead (8-1-3-4). True when one did, and the card stays."""
     if fx[H_NAB] == 0 or (fx[H_TMASK] & REPL_TIMINGS) == 0:
         return False
-    b = o * PSIZE
     for k in range(NREF + 1):
-        sr = LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
-        src = st[b + STAGE] if sr == STAGE_REF else st[b + F_CARD + sr]
+        sr = source_ref(k)
+        src = source_card(st, o, sr)
         if src == EMPTY or (fx[fx[H_CARD_TM] + src] & REPL_TIMINGS) == 0:
             continue
         if sr != STAGE_REF and negated(st, o, sr):
@@ -1209,10 +1200,8 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
         return False
     if not flt_match(st, ct, fx, f, p, cand_encode(p, Z_FIELD_CHAR, r), src_card, src_ref):
         return False
-    cond0 = ab_get(fx, ab, AB_COND0)
-    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
-        if not cond_holds(st, ct, fx, np.int64(c), p, src_card, src_ref, buf):
-            return False
+    if not conds_hold(st, ct, fx, ab, p, src_card, src_ref, buf):
+        return False
     b = p * PSIZE
     log(st, lg, E.E_ABILITY, p, src_card, ab_get(fx, ab, AB_TIMING), ab_get(fx, ab, AB_SLOT))
     done = True

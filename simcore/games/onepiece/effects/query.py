@@ -348,6 +348,29 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
 
 
 @kernel
+def source_ref(k):
+    """The k-th place (k in 0..NREF) a card with abilities is looked for on a field, in the
+    order they resolve: the Leader, the Character slots left to right, then the Stage."""
+    return LEADER_REF if k == 0 else (k - 1 if k <= NCHAR else STAGE_REF)
+
+
+@kernel
+def source_card(st, p, r):
+    """The card at p's ref r (a slot or STAGE_REF), or EMPTY."""
+    return st[p * PSIZE + STAGE] if r == STAGE_REF else st[p * PSIZE + F_CARD + r]
+
+
+@kernel
+def conds_hold(st, ct, fx, ab, p, src_card, src_ref, buf):
+    """Do all the conditions of ability row ab hold for controller p (8-3-2)?"""
+    cond0 = ab_get(fx, ab, AB_COND0)
+    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
+        if not cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
+            return False
+    return True
+
+
+@kernel
 def self_on_field(st, p, src_card, src_ref):
     """Is the source card still where it was (a field slot, or the Stage)?"""
     if src_ref == STAGE_REF:
@@ -455,10 +478,8 @@ def can_activate(st, ct, fx, p, ref, k, buf):
         return False
     if ab_get(fx, ab, AB_TIMING) != oc.T_ACTIVATE_MAIN or once_spent(st, fx, ab, p, ref):
         return False
-    cond0 = ab_get(fx, ab, AB_COND0)
-    for c in range(cond0, cond0 + ab_get(fx, ab, AB_NCOND)):
-        if not cond_holds(st, ct, fx, c, p, card, ref, buf):
-            return False
+    if not conds_hold(st, ct, fx, ab, p, card, ref, buf):
+        return False
     cost0 = ab_get(fx, ab, AB_COST0)
     for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
         if not can_pay(st, ct, fx, row, p, card, ref, buf):
