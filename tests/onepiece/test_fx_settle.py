@@ -61,3 +61,23 @@ def test_8_1_3_3_a_condition_on_life_is_rechecked_without_a_change_on_the_field(
     assert len(g.life(0)) == 2
     g.main_phase_settle()
     assert g.power(0, 0) == 4000
+
+
+def test_8_1_3_3_a_deck_without_continuous_abilities_is_skipped_the_other_still_applies():
+    """note_decks marks the player whose 50 cards have no continuous ability (settle_field
+    then skips their field); the other player's source still applies, and stops applying
+    when it leaves, as with no mark."""
+    from tcgsim.simcore.games.onepiece.effects import interp as IN
+    from tcgsim.simcore.games.onepiece.layout import FX_NO_CONT, FX_NO_HAND, G_FX_SKIP
+
+    g = game(chars=([FX["FX_ALL_OPP_MINUS"]], [S.C5K]))
+    assert all(len(set(g.decks[p])) > 1 for p in range(2))  # both decks known to the state
+    IN.note_decks(g.st, g.fx, g.decks)
+    assert g.st[G_FX_SKIP] & (FX_NO_CONT << 0) == 0  # its source can be on the field
+    assert g.st[G_FX_SKIP] & (FX_NO_CONT << 1) != 0
+    assert g.st[G_FX_SKIP] & (FX_NO_HAND << 0) and g.st[G_FX_SKIP] & (FX_NO_HAND << 1)
+    g.main_phase_settle()
+    assert g.power(1, 0) == 4000
+    g.ko(0, 0)
+    g.main_phase_settle()
+    assert g.power(1, 0) == 5000

@@ -104,9 +104,14 @@ G_LOOK_N = G_X + 1  # cards in the look window (the top of the resolving player'
 G_Q_N = G_LOOK_N + 1
 G_Q = G_Q_N + 1
 G_FX_STEPS = G_Q + QCAP * QW  # code rows run this turn (runaway guard)
-# Bits of the players whose deck has no card with a hand-cost ability: effects/interp
-# settle_hand skips them (set by note_decks at the start of a game).
+# Work the continuous abilities may skip (effects/interp; note_decks sets the deck bits at
+# the start of a game): bit p, p's deck has no hand-cost ability (settle_hand skips p);
+# bit 2 + p, no card with a continuous ability on the field (settle_field skips p's
+# sources); FX_CONT_SET, some continuous field (F_CPOW, F_CCOST, F_CKW) may be non-zero.
 G_FX_SKIP = G_FX_STEPS + 1
+FX_NO_HAND = 1  # << p
+FX_NO_CONT = 4  # << p
+FX_CONT_SET = 16
 SIZE = G_FX_SKIP + 1
 
 # Winner values.

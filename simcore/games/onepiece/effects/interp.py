@@ -81,6 +81,9 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TKW,
     F_TPOW,
     F_USED,
+    FX_CONT_SET,
+    FX_NO_CONT,
+    FX_NO_HAND,
     G_ACTIVE,
     G_ATT,
     G_FX_SKIP,
@@ -1007,16 +1010,19 @@ def settle_field(st, ct, fx, buf):
     10-2-12)."""
     if (fx[H_FLAGS] & HAS_CONT) == 0:
         return
-    for o in range(2):
-        b = o * PSIZE
-        for r in range(NREF):
-            if st[b + F_CPOW + r] != 0 or st[b + F_CKW + r] != 0:
-                st[b + F_CPOW + r] = 0
-                st[b + F_CKW + r] = 0
-                sum_modifiers(st, b + r)
-            st[b + F_CCOST + r] = 0
+    if st[G_FX_SKIP] & FX_CONT_SET:
+        st[G_FX_SKIP] &= ~FX_CONT_SET
+        for o in range(2):
+            b = o * PSIZE
+            for r in range(NREF):
+                if st[b + F_CPOW + r] != 0 or st[b + F_CKW + r] != 0:
+                    st[b + F_CPOW + r] = 0
+                    st[b + F_CKW + r] = 0
+                    sum_modifiers(st, b + r)
+                st[b + F_CCOST + r] = 0
     for p in range(2):
-        b = p * PSIZE
+        if st[G_FX_SKIP] & (FX_NO_CONT << p):
+            continue
         for k in range(NREF + 1):
             r = source_ref(k)
             card = source_card(st, p, r)
@@ -1042,7 +1048,7 @@ def settle_hand(st, ct, fx, p, buf):
     p decides with its hand (a Main Phase action, a Counter), the only times it is read;
     copies of one card share the value. A player whose deck has no such card is skipped
     (G_FX_SKIP, set by note_decks)."""
-    if (fx[H_FLAGS] & HAS_HAND) == 0 or (st[G_FX_SKIP] >> p) & 1:
+    if (fx[H_FLAGS] & HAS_HAND) == 0 or st[G_FX_SKIP] & (FX_NO_HAND << p):
         return
     b = p * PSIZE
     for h in range(st[b + N_HAND]):
@@ -1067,19 +1073,19 @@ def settle_hand(st, ct, fx, p, buf):
 @kernel
 def note_decks(st, fx, decks):
     """At the start of a game: mark in G_FX_SKIP the players whose deck has no card with a
-    hand-cost ability, so that settle_hand skips them."""
+    hand-cost ability (settle_hand skips them) or none with a continuous ability on the
+    field (settle_field skips their sources)."""
     st[G_FX_SKIP] = 0
-    if (fx[H_FLAGS] & HAS_HAND) == 0:
-        return
     for p in range(2):
-        has = False
+        tm = 0
         for i in range(decks.shape[1]):
-            card = decks[p, i]
-            if card >= 0 and (fx[fx[H_CARD_TM] + card] >> TM_FROM_HAND) & 1:
-                has = True
-                break
-        if not has:
-            st[G_FX_SKIP] |= 1 << p
+            if decks[p, i] >= 0:
+                tm |= fx[fx[H_CARD_TM] + decks[p, i]]
+        tm |= fx[fx[H_CARD_TM] + st[p * PSIZE + F_CARD + LEADER_REF]]
+        if (tm >> TM_FROM_HAND) & 1 == 0:
+            st[G_FX_SKIP] |= FX_NO_HAND << p
+        if (tm & CONT_TIMINGS) == 0:
+            st[G_FX_SKIP] |= FX_NO_CONT << p
 
 
 @kernel
@@ -1153,6 +1159,8 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                     st[f + F_CKW] |= oc.PR_NEGATED
     for i in range(nsel):
         sum_modifiers(st, (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF))
+    if nsel > 0:
+        st[G_FX_SKIP] |= FX_CONT_SET
 
 
 # ---------------------------------------------------------------- replacement effects (8-1-3-4)
