@@ -72,7 +72,8 @@ FL_POW_MIN = 8
 FL_POW_MAX = 9
 FL_STATE = 10  # ST_ANY / ST_ACTIVE / ST_RESTED
 FL_FLAGS = 11  # FLF_* bits
-FLT_W = 12
+FL_COST_MAX_BY = 12  # a count of the game's (0 = none): the cost maximum is its current value
+FLT_W = 13
 
 OWN_SELF, OWN_OPP, OWN_ANY = 0, 1, 2
 ST_ANY, ST_ACTIVE, ST_RESTED = 0, 1, 2

@@ -17,7 +17,8 @@ STATUSES = (STRICT, APPROX, UNMODELLED)
 @dataclass(frozen=True)
 class Filter:
     """A target phrase: zone, owner, category and colour masks, predicate names (turned
-    into card_pred bits by the packer), cost and power bounds (-1 = none), state, flags."""
+    into card_pred bits by the packer), cost and power bounds (-1 = none), state, flags;
+    `cost_max_by` names a count of the game's whose current value is the cost maximum."""
 
     zone: int
     owner: int = 0
@@ -31,6 +32,7 @@ class Filter:
     pow_max: int = -1
     state: int = 0
     flags: int = 0
+    cost_max_by: int = 0
 
 
 @dataclass(frozen=True)

@@ -298,6 +298,29 @@ FX_POOL: list[tuple[str, dict]] = [
          "your hand.", ""),
         ("FX_DISCARD_OPP", "character", 1, 1000, [],
          "[On Play] Your opponent trashes 1 card from their hand.", ""),
+        ("FX_KO_BY_OPP_LIFE", "character", 1, 1000, [],
+         "[On Play] K.O. up to 1 of your opponent's Characters with a cost equal to or less "
+         "than the number of your opponent's Life cards.", ""),
+        ("FX_KO_BY_DON", "character", 1, 1000, [],
+         "[On Play] K.O. up to 1 of your opponent's Characters with a cost equal to or less "
+         "than the number of DON!! cards on your field.", ""),
+        ("FX_PLAYED_DRAW", "character", 1, 1000, [],
+         "[Activate: Main] [Once Per Turn] If this Character was played on this turn, draw 1 "
+         "card.", ""),
+        ("FX_GIVEN_BUFF", "character", 1, 3000, [],
+         "If you have a total of 2 or more given DON!! cards, this Character gains +2000 "
+         "power.", ""),
+        ("FX_NAMED_LEADER", "leader", 0, 5000, [], "", ""),
+        ("FX_TYPE_OR_NAME", "character", 1, 1000, [],
+         "[On Play] If your Leader has the {Test Crew} type or is [FX_NAMED_LEADER], draw 1 "
+         "card.", ""),
+        ("FX_WHEN_OPP_ATTACKS", "leader", 0, 5000, [],
+         "[Once Per Turn] This effect can be activated when your opponent attacks. Give up to 1 "
+         "of your opponent's Leader or Character cards -1000 power during this turn.", ""),
+        ("FX_DON_ACTIVE_EOT", "character", 2, 1000, [],
+         "[On Play] Set up to 1 of your DON!! cards as active at the end of this turn.", ""),
+        ("FX_HAND_TO_LIFE", "character", 1, 1000, [],
+         "[On Play] Add up to 1 card from your hand to the top of your Life cards.", ""),
         ("FX_HAND_DISCOUNT", "character", 3, 5000, [],
          "If you have 2 or less Life cards, give this card in your hand -2 cost.", ""),
         ("FX_NEGATE", "character", 1, 1000, [],

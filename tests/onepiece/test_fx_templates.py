@@ -161,6 +161,11 @@ TEMPLATE_CARDS = [
     ("OP04-098", "life-from-deck-n"), ("OP09-086", "prohibit-ko-opp-effects"),
     ("OP06-035", "rest-total-or-don"), ("OP01-024", "give-don-target-first"),
     ("OP01-008", "cost-life-area-to-hand"), ("P-010", "don-add-n"), ("ST05-005", "don-add-n"),
+    ("ST23-002", "cond-leader-type-or-name"), ("EB02-006", "cond-leader-type-or-name"),
+    ("EB03-013", "cond-self-played"), ("OP10-086", "cond-self-played"),
+    ("OP12-015", "cond-don-given-total"), ("ST31-003", "cond-don-given-total"),
+    ("OP09-001", "when-opp-attacks"), ("ST13-017", "hand-to-life"),
+    ("EB02-015", "don-set-active-eot"), ("OP13-024", "don-set-active-eot"),
 ]
 
 
@@ -703,3 +708,57 @@ def test_10_1_rush_without_duration_in_a_triggered_ability_st13_011():
     assert ab.status == ir.APPROX and any("rush-no-duration" in n for n in ab.notes)
     assert _rows(ab)[1:] == [(oc.OP_SEL_SELF, 0, 0, 0),
                              (oc.OP_GRANT, cards.KW_RUSH, oc.D_TURN, 0)]
+
+
+def test_8_3_2_leader_type_or_name_st23_002():
+    """ST23-002 'If your Leader has the {Red-Haired Pirates} type or is [Uta]': one Leader
+    predicate that either the type or the name satisfies ('||')."""
+    ab = _compile("ST23-002")[1]
+    assert ab.status == ir.STRICT
+    assert ab.body[0].cond.pred == "type:Red-Haired Pirates||name:Uta"
+
+
+def test_8_3_2_condition_after_comma_and_op10_086():
+    """OP10-086 'If your Leader has the {Blackbeard Pirates} type, and this Character was
+    played on this turn, K.O. ...': both conditions skip the K.O."""
+    ab = next(a for a in _compile("OP10-086") if a.timing == oc.T_ACTIVATE_MAIN)
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.body] == [oc.OP_SKIP_UNLESS, oc.OP_SKIP_UNLESS, oc.OP_SEL,
+                                       oc.OP_KO]
+    assert [o.cond.kind for o in ab.body[:2]] == [oc.CK_LEADER_PRED, oc.CK_SELF_PLAYED]
+    assert [o.b for o in ab.body[:2]] == [3, 2]
+
+
+def test_8_4_4_1_cost_bound_read_from_life_op05_102_op04_112():
+    """'with a cost equal to or less than the number of your opponent's Life cards' (and the
+    total of both players' Life cards): no fixed bound, a count read when tested."""
+    (ab,) = _compile("OP05-102")
+    assert ab.status == ir.STRICT
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP,
+                                       cost_max_by=oc.BY_OPP_LIFE)
+    (ab,) = _compile("OP04-112")
+    assert ab.body[0].flt.cost_max_by == oc.BY_LIFE_TOTAL and ab.body[0].flt.cost_max == -1
+
+
+def test_8_3_2_total_given_don_op12_015():
+    ab = _compile("OP12-015")[0]
+    assert ab.timing == oc.T_CONTINUOUS and ab.status == ir.STRICT
+    cond = ab.body[0].cond
+    assert (cond.kind, cond.who, cond.cmp, cond.value) == (oc.CK_DON_GIVEN, L.OWN_SELF, 1, 2)
+
+
+def test_10_2_16_activated_when_your_opponent_attacks_op09_001():
+    """OP09-001 '[Once Per Turn] This effect can be activated when your opponent attacks.
+    Give up to 1 of ... -1000 power during this turn.': an [On Your Opponent's Attack]
+    ability, once per turn."""
+    (ab,) = _compile("OP09-001")
+    assert (ab.timing, ab.status, ab.flags & 1) == (oc.T_ON_OPP_ATTACK, ir.STRICT, 1)
+    assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_POWER, -1000, oc.D_TURN, 0)]
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_LC, owner=L.OWN_OPP)
+
+
+def test_3_10_2_hand_to_life_st13_017():
+    """ST13-017's [Trigger]: 'Add up to 1 card from your hand to the top of your Life cards'
+    after its Life-to-hand cost."""
+    trig = next(a for a in _compile("ST13-017") if a.timing == oc.T_TRIGGER)
+    assert _rows(trig)[-1] == (oc.OP_HAND_TO_LIFE, 1, 1, 0)

@@ -46,6 +46,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DRAW,
     EMPTY,
     ENERGIO_EDITION,
+    EOT_DON_ACTIVE,
     F_BKW,
     F_BPOW,
     F_CARD,
@@ -639,10 +640,17 @@ def don_phase(st, lg, p):
 @kernel
 def end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf):
     """6-6-1: at the end of the turn, the turn player's [End of Your Turn] abilities, then
-    the other player's [End of Your Opponent's Turn] (10-2-7, 10-2-8)."""
+    the other player's [End of Your Opponent's Turn] (10-2-7, 10-2-8); then the DON!! cards
+    the players' effects set active "at the end of this turn" (6-6-1-2)."""
     p = st[G_ACTIVE]
     fire_field(st, ct, fx, lg, T_END_OF_YOUR_TURN, p, fams, prms, rng, buf)
     fire_field(st, ct, fx, lg, T_END_OF_OPP_TURN, 1 - p, fams, prms, rng, buf)
+    for k in range(2):  # 6-6-1-2: what is due "at the end of this turn", turn player first
+        b = (p if k == 0 else 1 - p) * PSIZE
+        m = min(st[b + EOT_DON_ACTIVE], st[b + DON_RESTED])
+        st[b + DON_RESTED] -= m
+        st[b + DON_ACTIVE] += m
+        st[b + EOT_DON_ACTIVE] = 0
 
 
 @kernel

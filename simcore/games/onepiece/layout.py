@@ -68,9 +68,11 @@ S_TRIGGERS = N_DECK + 14  # Triggers activated
 S_BLOCKS = N_DECK + 15
 S_KOS = N_DECK + 16  # own Characters K.O.'d
 S_PLAYED = N_DECK + 17  # cards played from hand
+# DON!! cards to set active "at the end of this turn" (6-6-1-2), from the player's effects.
+EOT_DON_ACTIVE = N_DECK + 18
 # Cost modifier of each hand card from its own abilities ("give this card in your hand -N
 # cost"), kept in step with HAND by take_from_hand and recomputed by effects/interp.settle.
-HAND_COST = N_DECK + 18
+HAND_COST = N_DECK + 19
 PSIZE = HAND_COST + HAND_CAP
 
 # Globals.

@@ -65,6 +65,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_DECK,
     DON_RESTED,
     EMPTY,
+    EOT_DON_ACTIVE,
     F_BKW,
     F_BPOW,
     F_CARD,
@@ -472,7 +473,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                 push(st, b, HAND, N_HAND, HAND_CAP, card)
                 log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_HAND, 0)
     elif op == oc.OP_C_HAND_TO_DECK:
-        hand_to_deck(st, ct, fx, lg, p, a, bb, fams, prms, rng, buf)
+        hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
+                     rng, buf)
     elif op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
         for _ in range(a):
             card = take_life(st, p, bb if op == oc.OP_C_LIFE_TO_HAND else 0)
@@ -533,21 +535,27 @@ def trash_from_hand(st, ct, fx, lg, p, count, f, src_card, src_ref, fams, prms, 
 
 
 @kernel
-def hand_to_deck(st, ct, fx, lg, p, count, bottom, fams, prms, rng, buf):
-    """p places `count` cards of their choice from hand on top (bottom=0) or at the bottom
-    of their deck."""
+def hand_to_deck(st, ct, fx, lg, p, count, pos, upto, fams, prms, rng, buf):
+    """p places `count` cards of their choice from hand on top of their deck (pos 0), at its
+    bottom (1) or on top of their Life, face down (2, 3-10-2); "up to" (upto=1) lets them
+    stop."""
     b = p * PSIZE
     for _ in range(count):
         n = st[b + N_HAND]
+        if pos == 2 and st[b + N_LIFE] >= LIFE_CAP:
+            break
         for h in range(n):
             buf[h] = cand_encode(p, Z_HAND, h)
         i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_COST_CARD), np.int64(oc.INTENT_HELP),
-                fams, prms, rng, buf, np.int64(n), np.int64(0))
+                fams, prms, rng, buf, np.int64(n), np.int64(upto))
         if i < 0:
             break
         card = take_from_hand(st, p, cand_index(buf[i]))
-        if bottom != 0:
+        if pos == 1:
             to_deck_bottom(st, p, card)
+        elif pos == 2:
+            push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
+            log(st, lg, E.E_FX_MOVE, p, card, oc.OP_HAND_TO_LIFE, 0)
         else:
             push(st, b, DECK, N_DECK, DECK_CAP, card)
 
@@ -834,6 +842,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             m = min(a, st[b + DON_DECK])
             st[b + DON_DECK] -= m
             st[b + (DON_RESTED if bb == 1 else DON_ACTIVE)] += m
+        elif op == oc.OP_DON_ACTIVE and bb == 1:  # "at the end of this turn" (6-6-1-2)
+            st[b + EOT_DON_ACTIVE] += a
         elif op == oc.OP_DON_ACTIVE:
             m = min(a, st[b + DON_RESTED])
             st[b + DON_RESTED] -= m
@@ -897,7 +907,11 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
                             src_ref, fams, prms, rng, buf)
         elif op == oc.OP_HAND_TO_DECK:
-            hand_to_deck(st, ct, fx, lg, p, a, bb, fams, prms, rng, buf)
+            hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
+                         rng, buf)
+        elif op == oc.OP_HAND_TO_LIFE:
+            hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
+                         rng, buf)
         elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom
             o = 1 - p if cc == OWN_OPP else p
             for _ in range(a):
@@ -1281,7 +1295,8 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
             st[b + DON_RESTED] += m
         elif op == oc.OP_HAND_TO_DECK:
             done = done and st[b + N_HAND] >= a
-            hand_to_deck(st, ct, fx, lg, p, a, bb, fams, prms, rng, buf)
+            hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
+                         rng, buf)
     return done
 
 

@@ -94,6 +94,8 @@ CK_CMP_DON_OPP = 17  # DON!! on the controller's field CMP the opponent's + VALU
 CK_SELF_POWER = 18  # the source card's current power CMP VALUE
 CK_RESTED = 19  # WHO's rested cards (Leader, Characters, Stage, DON!! cards) CMP VALUE
 CK_LIFE_TOTAL = 20  # both players' Life cards together CMP VALUE
+CK_SELF_PLAYED = 21  # the source card is on the field and was played this turn
+CK_DON_GIVEN = 22  # DON!! cards given to WHO's Leader and Characters, in total, CMP VALUE
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
@@ -101,7 +103,12 @@ CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAN
          "CHARS": CK_CHARS, "DECK": CK_DECK, "OK": CK_OK, "SELF_RESTED": CK_SELF_RESTED,
          "OR": CK_OR, "LEADER_MULTI": CK_LEADER_MULTI, "CMP_DON_OPP": CK_CMP_DON_OPP,
          "SELF_POWER": CK_SELF_POWER, "RESTED": CK_RESTED,
-         "LIFE_TOTAL": CK_LIFE_TOTAL}
+         "LIFE_TOTAL": CK_LIFE_TOTAL, "SELF_PLAYED": CK_SELF_PLAYED,
+         "DON_GIVEN": CK_DON_GIVEN}
+
+# Counts a filter's cost maximum can be (FL_COST_MAX_BY: "a cost equal to or less than the
+# number of your opponent's Life cards"), read when the filter is tested.
+BY_NONE, BY_OPP_LIFE, BY_LIFE_TOTAL, BY_DON_FIELD, BY_OPP_DON_FIELD = range(5)
 
 # Questions asked of the strategy (policy.choose / confirm / order).
 Q_TARGET = 0  # choose a card for an effect
@@ -190,11 +197,12 @@ OP_SEL_ADD = 0x42  # a=filter row, b=count: append to sel (a second target)
 # ok := its cost equals the named one ("If the revealed card has the chosen cost", CK_OK).
 OP_GUESS_COST_OPP = 0x43
 OP_LOOK_OPP = 0x44  # a=count: look at the top of the opponent's deck (no card moves)
+OP_HAND_TO_LIFE = 0x45  # a=count, b=1 "up to": hand cards to the top of the Life, face down
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
 OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10)
 OP_DON_REST = 0x52  # a=count, c=who
-OP_DON_ACTIVE = 0x53  # a=count: set rested DON!! active
+OP_DON_ACTIVE = 0x53  # a=count: set rested DON!! active; b=1 at the end of this turn
 OP_DON_RETURN_GIVEN = 0x54  # return the DON!! given to the selection to the cost area
 OP_OPP_DON_MINUS = 0x55  # a=count: the opponent returns DON!! from their field (they choose)
 # Costs (0x60): run before the body; can_pay checks them all first (8-3-1-3).
@@ -264,6 +272,7 @@ OPS = {
     OP_TRASH_LIFE: ("TRASH_LIFE", ("n", "pos", "who"), ()),
     OP_DAMAGE: ("DAMAGE", ("n",), ("8-6-2-1",)),
     OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos"), ()),
+    OP_HAND_TO_LIFE: ("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",)),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
     OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n"), ()),
@@ -273,7 +282,7 @@ OPS = {
     OP_DON_ADD: ("DON_ADD", ("n", "rested"), ()),
     OP_DON_MINUS: ("DON_MINUS", ("n",), ("10-2-10",)),
     OP_DON_REST: ("DON_REST", ("n", "", "who"), ()),
-    OP_DON_ACTIVE: ("DON_ACTIVE", ("n",), ()),
+    OP_DON_ACTIVE: ("DON_ACTIVE", ("n", "eot"), ()),
     OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),
     OP_OPP_DON_MINUS: ("OPP_DON_MINUS", ("n",), ("10-2-10",)),
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),

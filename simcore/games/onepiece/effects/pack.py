@@ -50,7 +50,8 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_C_REST_DON, oc.OP_C_DON_MINUS, oc.OP_C_TRASH_HAND, oc.OP_C_REST_SELF,
     oc.OP_C_TRASH_SELF, oc.OP_SEL_ALL, oc.OP_SEL_ADD, oc.OP_TRASH, oc.OP_COST, oc.OP_GRANT,
     oc.OP_PROHIBIT, oc.OP_PLAY_FROM, oc.OP_TRASH_TO_HAND, oc.OP_OPP_TRASH_HAND,
-    oc.OP_HAND_TO_DECK, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_LIFE, oc.OP_DON_MINUS, oc.OP_DON_REST,
+    oc.OP_HAND_TO_DECK, oc.OP_HAND_TO_LIFE, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_LIFE,
+    oc.OP_DON_MINUS, oc.OP_DON_REST,
     oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
     oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
     oc.OP_OPP_DON_MINUS, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
@@ -62,6 +63,7 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_DON_ACTIVE, oc.CK_DON_GIVEN_SELF, oc.CK_YOUR_TURN, oc.CK_OPP_TURN, oc.CK_COUNT,
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
     oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
+    oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
@@ -73,6 +75,8 @@ _MAX_PREDICATES = 30  # card_pred bits 0..29; bit 30 is PRED_HAS_TRIGGER
 
 
 def pred_supported(pred: str) -> bool:
+    if "||" in pred:  # "type:A||name:B": either predicate
+        return all(pred_supported(p) for p in pred.split("||"))
     kind, _, value = pred.partition(":")
     return kind in ("type", "name", "typeinc") and bool(value)
 
@@ -87,7 +91,7 @@ def cond_supported(c: Cond | None) -> bool:
         return True
     if c.kind not in IMPLEMENTED_CONDS or c.cmp not in _CMP or not filter_supported(c.flt):
         return False
-    return c.kind != oc.CK_LEADER_PRED or pred_supported(c.pred.split("|")[0])
+    return c.kind != oc.CK_LEADER_PRED or pred_supported(c.pred)
 
 
 def op_supported(o: Op, timing: int = -1) -> bool:
@@ -197,6 +201,7 @@ class _Tables:
         row[L.FL_COST_MIN], row[L.FL_COST_MAX] = f.cost_min, f.cost_max
         row[L.FL_POW_MIN], row[L.FL_POW_MAX] = f.pow_min, f.pow_max
         row[L.FL_STATE], row[L.FL_FLAGS] = f.state, f.flags
+        row[L.FL_COST_MAX_BY] = f.cost_max_by
         self.flt.append(row)
         return len(self.flt) - 1
 
@@ -247,6 +252,8 @@ class _Tables:
 
 
 def _has_pred(pred: str, name: str, types: tuple[str, ...]) -> bool:
+    if "||" in pred:
+        return any(_has_pred(p, name, types) for p in pred.split("||"))
     kind, _, value = pred.partition(":")
     if kind == "name":
         return name in value.split("|")

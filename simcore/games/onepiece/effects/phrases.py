@@ -104,9 +104,16 @@ def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
     return rest, replace(f, cat=f.cat | _bit(_CAT[head]))
 
 
+# Cost maxima that are a count read when the filter is tested (oc.BY_*).
+_BY_COUNT = {"number of your opponent's Life cards": oc.BY_OPP_LIFE,
+             "total of your and your opponent's Life cards": oc.BY_LIFE_TOTAL,
+             "number of DON!! cards on your field": oc.BY_DON_FIELD,
+             "number of DON!! cards on your opponent's field": oc.BY_OPP_DON_FIELD}
 _BOUND = re.compile(
     r"(?:with |and )?(?:"
     r"a (?P<bc>base )?cost (?:of )?(?P<c1>\d+)(?: to (?P<c2>\d+)| or (?P<cs>less|more))?|"
+    r"a (?P<bc2>base )?cost equal to or less than the (?P<by>" + "|".join(
+        re.escape(k) for k in _BY_COUNT) + r")|"
     r"(?P<p1>\d+)(?: to (?P<p3>\d+))? (?P<bp>base )?power(?: or (?P<ps>less|more))?|"
     r"a (?P<bp2>base )?power of (?P<p2>\d+)(?: or (?P<ps2>less|more))?|"
     r"(?P<p4>\d+) or (?P<ps4>less|more) (?P<bp4>base )?power|"
@@ -139,6 +146,9 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
             base.add(bool(g["bc"]))
             lo, hi = _range(g["c1"], g["c2"], g["cs"])
             f = replace(f, cost_min=lo, cost_max=hi)
+        elif g["by"]:  # "a cost equal to or less than the number of ...": read when tested
+            base.add(bool(g["bc2"]))
+            f = replace(f, cost_min=-1, cost_max=-1, cost_max_by=_BY_COUNT[g["by"]])
         elif g["p1"] or g["p2"] or g["p4"]:  # "5000 power or less", "5000 or less power"
             base.add(bool(g["bp"] or g["bp2"] or g["bp4"]))
             lo, hi = _range(g["p1"] or g["p2"] or g["p4"], g["p3"],

@@ -26,6 +26,7 @@ from tcgsim.simcore.effects.fxlayout import (
     FL_CAT,
     FL_COLOR,
     FL_COST_MAX,
+    FL_COST_MAX_BY,
     FL_COST_MIN,
     FL_FLAGS,
     FL_OWNER,
@@ -66,6 +67,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_CARD,
     F_DON,
     F_RESTED,
+    F_SICK,
     F_USED,
     G_ACTIVE,
     G_LOOK_N,
@@ -147,6 +149,21 @@ def owner_matches(flt_owner, p, owner):
 
 
 @kernel
+def count_by(st, p, by):
+    """The current value of count `by` (oc.BY_*) for controller p: a cost bound that is
+    "the number of your opponent's Life cards" and the like."""
+    if by == oc.BY_OPP_LIFE:
+        return st[(1 - p) * PSIZE + N_LIFE]
+    if by == oc.BY_LIFE_TOTAL:
+        return st[N_LIFE] + st[PSIZE + N_LIFE]
+    if by == oc.BY_DON_FIELD:
+        return don_on_field(st, p)
+    if by == oc.BY_OPP_DON_FIELD:
+        return don_on_field(st, 1 - p)
+    return -1
+
+
+@kernel
 def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
     """Does candidate c (legal.cand_encode) satisfy filter row f for controller p?"""
     owner = cand_owner(c)
@@ -171,6 +188,8 @@ def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
     base = (flags & FLF_BASE) != 0 or not on_field
     lo = flt_get(fx, f, FL_COST_MIN)
     hi = flt_get(fx, f, FL_COST_MAX)
+    if flt_get(fx, f, FL_COST_MAX_BY) != oc.BY_NONE:
+        hi = count_by(st, p, flt_get(fx, f, FL_COST_MAX_BY))
     if lo >= 0 or hi >= 0:  # bounds are read only when the filter has them
         cost = ct[card, C.COST] if base else field_cost(st, ct, owner, cand_index(c))
         if (lo >= 0 and cost < lo) or (hi >= 0 and cost > hi):
@@ -335,6 +354,14 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
     elif kind == oc.CK_SELF_POWER:
         ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
             and compare(power(st, ct, p, src_ref), cmp, value)
+    elif kind == oc.CK_SELF_PLAYED:  # F_SICK: played this turn (cleared in the End Phase)
+        ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
+            and st[p * PSIZE + F_SICK + src_ref] != 0
+    elif kind == oc.CK_DON_GIVEN:
+        n = 0
+        for r in range(NREF):
+            n += st[b + F_DON + r]
+        ok = compare(n, cmp, value)
     elif kind == oc.CK_SELF_RESTED:
         ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
             and st[p * PSIZE + F_RESTED + src_ref] != 0

@@ -98,6 +98,10 @@ CONDS: tuple[Rule, ...] = (
     Rule("cond-leader-name", r"If your Leader is (\[[^\]]+\](?:(?:, | or )\[[^\]]+\])*)",
          lambda m: Cond(oc.CK_LEADER_PRED, pred="name:" + "|".join(
              re.findall(r"\[([^\]]+)\]", m.group(1)))), rules=("8-3-2",)),
+    Rule("cond-leader-type-or-name", r"If your Leader (?:has the \{(?P<t1>[^}]+)\} type or is "
+         r"\[(?P<n1>[^\]]+)\]|is \[(?P<n2>[^\]]+)\] or has the \{(?P<t2>[^}]+)\} type)",
+         lambda m: Cond(oc.CK_LEADER_PRED, pred="type:" + (m.group("t1") or m.group("t2"))
+                        + "||name:" + (m.group("n1") or m.group("n2"))), rules=("8-3-2",)),
     Rule("cond-leader-types", r"If your Leader has the \{([^}]+)\} or \{([^}]+)\} type",
          lambda m: Cond(oc.CK_LEADER_PRED, pred="type:" + m.group(1) + "|" + m.group(2)),
          rules=("8-3-2",)),
@@ -135,6 +139,8 @@ ACTIONS: tuple[Rule, ...] = (
              zone=oc.Z_TRASH, owner=OWN_SELF, flags=L.FLF_SELF_ONLY))], rules=("8-4-4-1",)),
     Rule("mill", r"Trash (\d+) cards? from the top of your deck",
          lambda m: [Op(oc.OP_MILL, _n(m))], rules=("8-4-1",)),
+    Rule("don-set-active-eot", r"Set up to (\d+) of your DON!! cards as active at the end of "
+         r"this turn", lambda m: [Op(oc.OP_DON_ACTIVE, _n(m), 1)], rules=("6-5-5", "6-6-1-2")),
     Rule("don-set-active", r"Set up to (\d+) of your DON!! cards as active",
          lambda m: [Op(oc.OP_DON_ACTIVE, _n(m))], rules=("6-5-5",)),
     Rule("scry", r"Look at (\d+) cards from the top of your deck and place them at the top or "
@@ -454,6 +460,9 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_OPP_TRASH_HAND, _n(m))], status=APPROX, rules=("8-4-1",),
          note="the card has you choose from the opponent's hidden hand; the program has the "
               "opponent choose"),
+    Rule("hand-to-life", r"[Aa]dd (?P<u>up to )?(\d+) cards? from your hand to the top of your "
+         r"Life cards", lambda m: [Op(oc.OP_HAND_TO_LIFE, _n(m, 2), int(bool(m.group("u"))))],
+         rules=("3-10-2", "8-4-4-1")),
     Rule("hand-to-bottom", r"[Pp]lace (1) card from your hand at the bottom of your deck",
          lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], rules=("8-4-1",)),
     Rule("hand-to-top-or-bottom", r"[Pp]lace (\d+) cards? from your hand at the top or bottom "
@@ -783,6 +792,12 @@ COND_TEMPLATES: tuple[Rule, ...] = (
          rules=("8-3-2",)),
     Rule("cond-revealed", r"If (?:that|the revealed) card(?:'s type includes \"(?P<ti>[^\"]+)\"|"
          r" is an? (?P<t>.+)| has (?P<b>.+))", _revealed, rules=("8-3-2",)),
+    Rule("cond-self-played", r"If this Character was played on this turn",
+         lambda m: Cond(oc.CK_SELF_PLAYED), rules=("8-3-2", "3-7-4")),
+    Rule("cond-don-given-total", r"If " + _WHO + r" a total of (\d+)(?: or (?P<c>more|less))? "
+         r"given DON!! cards",
+         lambda m: Cond(oc.CK_DON_GIVEN, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
+                        value=_n(m, 2)), rules=("8-3-2", "6-5-5")),
     Rule("cond-self-rested", r"If this (?:Character|Leader|Stage) is rested",
          lambda m: Cond(oc.CK_SELF_RESTED), rules=("8-3-2",)),
     Rule("cond-guessed", r"If the revealed card has the chosen cost",
@@ -840,6 +855,9 @@ EVENTS: tuple[Rule, ...] = (
          r"(?P<do>.+) instead", _replace(oc.T_REPLACE_REMOVE), rules=("8-1-3-4",)),
     Rule("when-ko-self", r"When this Character is K\.O\.'d, (?P<do>.+)",
          lambda m: (oc.T_ON_KO, [], [], m.group("do")), rules=("10-2-17", "8-1-3-1")),
+    Rule("when-opp-attacks", r"This effect can be activated when your opponent attacks\. "
+         r"(?P<do>.+)", lambda m: (oc.T_ON_OPP_ATTACK, [], [], m.group("do")),
+         rules=("10-2-16", "8-1-3-1")),
     Rule("when-don-returned", r"When a DON!! card on your field is returned to your DON!! "
          r"deck, (?P<do>.+)", lambda m: (oc.T_DON_RETURNED, [], [], m.group("do")),
          rules=("8-1-3-1", "10-2-10")),
@@ -879,11 +897,11 @@ def _match(table: tuple[Rule, ...], piece: str) -> Match | None:
 
 def _match_conds(text: str) -> list[Match] | None:
     """Conditions of an 'If ...' clause: one rule, or an AND of conditions joined by
-    'and' (8-3-2), each read as 'If <part>'."""
+    'and' or ', and' (8-3-2), each read as 'If <part>'."""
     whole = _match(ALL_CONDS, text)
     if whole is not None:
         return [whole]
-    for m in re.finditer(r" and ", text):
+    for m in re.finditer(r",? and ", text):
         left = _match_conds(text[:m.start()])
         if left is None:
             continue
@@ -950,7 +968,7 @@ def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
         skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
         for conn, clause in fxtext.split_clauses(sentence):
             text = clause
-            cm = re.match(r"([Ii]f (?:[^,]|, (?=\[))+),\s*(.*)$", text)
+            cm = re.match(r"([Ii]f (?:[^,]|, (?=\[|and ))+),\s*(.*)$", text)
             if cm:
                 conds = _match_conds("I" + cm.group(1)[1:])
                 if conds is None:

@@ -1,0 +1,118 @@
+"""Effects that read a count or a fact of the game when they resolve or are checked: a cost
+bound that is a number of Life or DON!! cards (8-4-4-1), "was played on this turn" (3-7-4),
+a total of given DON!! cards (6-5-5), a Leader's type or name (8-3-2), an ability activated
+"when your opponent attacks" (10-2-16), hand cards added to Life (3-10-2), and DON!! cards
+set active "at the end of this turn" (6-6-1-2)."""
+
+import pytest
+
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece import legal as LG
+from tcgsim.simcore.games.onepiece.layout import EMPTY, LEADER_REF
+from tests.onepiece import support as S
+
+FX = S.FX_ID
+CT, FXA = S.fx_tables("approx")
+
+
+def game(**kw) -> S.Game:
+    return S.make_game(ct=CT, fx=FXA, **kw)
+
+
+@pytest.mark.parametrize(("opp_life", "koed"), [(3, True), (2, False)])
+def test_8_4_4_1_cost_bound_is_the_opponents_life_count(opp_life, koed):
+    """"K.O. up to 1 of your opponent's Characters with a cost equal to or less than the
+    number of your opponent's Life cards": a cost-3 Character is a candidate at 3 Life, not
+    at 2."""
+    g = game(hands=([FX["FX_KO_BY_OPP_LIFE"]], ()), chars=((), [S.C6K]),
+             life=([S.FILLER] * 5, [S.FILLER] * opp_life), don_active=(1, 0))
+    g.play(FX["FX_KO_BY_OPP_LIFE"])
+    assert (g.card(1, 0) == EMPTY) == koed
+    assert (S.C6K in g.trash(1)) == koed
+    g.check()
+
+
+@pytest.mark.parametrize(("don", "koed"), [(3, True), (2, False)])
+def test_8_4_4_1_cost_bound_is_the_don_on_your_field_after_paying(don, koed):
+    """"... equal to or less than the number of DON!! cards on your field": the DON!! rested
+    to pay for the card still count (3 DON!! K.O. a cost-3 Character, 2 do not)."""
+    g = game(hands=([FX["FX_KO_BY_DON"]], ()), chars=((), [S.C6K]), don_active=(don, 0))
+    g.play(FX["FX_KO_BY_DON"])
+    assert g.don(0)["rested"] == 1
+    assert (g.card(1, 0) == EMPTY) == koed
+    g.check()
+
+
+def test_3_7_4_was_played_on_this_turn_holds_only_on_that_turn():
+    """"If this Character was played on this turn, draw 1 card": the Character played this
+    turn draws; the same Character in a later turn draws nothing."""
+    g = game(chars=([{"card": FX["FX_PLAYED_DRAW"], "sick": 1}], ()), decks=([S.C4K], ()))
+    assert g.activations() == [(0, 0)]
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.hand(0) == [S.C4K]
+    g = game(chars=([FX["FX_PLAYED_DRAW"]], ()), decks=([S.C4K], ()))
+    g.act(LG.A_ACTIVATE, 0, 0)  # activatable (no cost), the condition fails on resolution
+    assert g.hand(0) == []
+    g.check()
+
+
+@pytest.mark.parametrize(("leader_don", "char_don", "power"),
+                         [(1, 1, 5000 + 1000), (2, 0, 5000), (1, 0, 3000)])
+def test_6_5_5_a_total_of_given_don_counts_the_leader_and_characters(leader_don, char_don,
+                                                                    power):
+    """"If you have a total of 2 or more given DON!! cards, this Character gains +2000
+    power": DON!! given to the Leader and to this Character both count (each given DON!!
+    also gives +1000 on the player's own turn, 6-5-5-2)."""
+    g = game(chars=([{"card": FX["FX_GIVEN_BUFF"], "don": char_don}], ()),
+             leader_don=(leader_don, 0))
+    g.main_phase_settle()
+    assert g.power(0, 0) == power
+    g.check()
+
+
+@pytest.mark.parametrize(("leader", "draws"), [("FX_CREW_LEADER", True),
+                                               ("FX_NAMED_LEADER", True), ("LEADER", False)])
+def test_8_3_2_leader_has_the_type_or_is_the_name(leader, draws):
+    """"If your Leader has the {Test Crew} type or is [FX_NAMED_LEADER], draw 1 card": a
+    Leader of that type draws, one of that name draws, any other does not."""
+    g = game(hands=([FX["FX_TYPE_OR_NAME"]], ()), decks=([S.C4K], ()), don_active=(1, 0),
+             leaders=(FX[leader], S.LEADER))
+    g.play(FX["FX_TYPE_OR_NAME"])
+    assert (g.hand(0) == [S.C4K]) == draws
+    g.check()
+
+
+def test_10_2_16_activated_when_your_opponent_attacks_once_per_turn():
+    """The defending Leader's "[Once Per Turn] This effect can be activated when your
+    opponent attacks. Give ... -1000 ...": the first attacker (5000) drops to 4000 and fails
+    against the 5000 Leader; the second attack that turn meets no ability and deals damage."""
+    g = game(chars=([S.C5K, S.C5K], ()), leaders=(S.LEADER, FX["FX_WHEN_OPP_ATTACKS"]))
+    g.attack(0, LEADER_REF)
+    assert g.events(E.E_POWER)[-1][2:4] == (4000, 5000) and len(g.life(1)) == 5
+    g.attack(1, LEADER_REF)
+    assert g.events(E.E_POWER)[-1][2:4] == (5000, 5000) and len(g.life(1)) == 4
+    g.check()
+
+
+def test_3_10_2_add_a_card_from_your_hand_to_the_top_of_your_life():
+    """"Add up to 1 card from your hand to the top of your Life cards": the chosen hand card
+    is the new top Life card, face down; the Life grows by one."""
+    g = game(hands=([FX["FX_HAND_TO_LIFE"], S.C4K], ()), don_active=(1, 0))
+    g.play(FX["FX_HAND_TO_LIFE"])
+    assert g.hand(0) == [] and len(g.life(0)) == 6 and g.life(0)[0] == S.C4K
+    g.check()
+
+
+def test_6_6_1_2_don_set_active_at_the_end_of_this_turn():
+    """"Set up to 1 of your DON!! cards as active at the end of this turn": the 2 DON!!
+    rested to play the card stay rested for the rest of the Main Phase; after the End of
+    Turn abilities one of them is active again; nothing is left pending for the next turn."""
+    from tcgsim.simcore.games.onepiece.layout import EOT_DON_ACTIVE
+
+    g = game(hands=([FX["FX_DON_ACTIVE_EOT"]], ()), don_active=(2, 0))
+    g.play(FX["FX_DON_ACTIVE_EOT"])
+    assert g.don(0)["active"] == 0 and g.don(0)["rested"] == 2
+    g.end_of_turn_abilities()
+    assert g.don(0)["active"] == 1 and g.don(0)["rested"] == 1
+    assert g.get(0, EOT_DON_ACTIVE) == 0
+    g.check()
