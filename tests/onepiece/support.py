@@ -319,6 +319,12 @@ FX_POOL: list[tuple[str, dict]] = [
          "of your opponent's Leader or Character cards -1000 power during this turn.", ""),
         ("FX_DON_ACTIVE_EOT", "character", 2, 1000, [],
          "[On Play] Set up to 1 of your DON!! cards as active at the end of this turn.", ""),
+        ("FX_LEADER_MINUS_DRAW", "character", 1, 1000, [],
+         "[On Play] You may give your 1 active Leader -5000 power during this turn: Draw 1 "
+         "card.", ""),
+        ("FX_OPP_HAND_BOTTOM", "character", 1, 1000, [],
+         "[On Play] Your opponent places 1 card from their hand at the bottom of their deck.",
+         ""),
         ("FX_HAND_TO_LIFE", "character", 1, 1000, [],
          "[On Play] Add up to 1 card from your hand to the top of your Life cards.", ""),
         ("FX_HAND_DISCOUNT", "character", 3, 5000, [],

@@ -1,8 +1,9 @@
 """Effects that read a count or a fact of the game when they resolve or are checked: a cost
 bound that is a number of Life or DON!! cards (8-4-4-1), "was played on this turn" (3-7-4),
 a total of given DON!! cards (6-5-5), a Leader's type or name (8-3-2), an ability activated
-"when your opponent attacks" (10-2-16), hand cards added to Life (3-10-2), and DON!! cards
-set active "at the end of this turn" (6-6-1-2)."""
+"when your opponent attacks" (10-2-16), hand cards added to Life (3-10-2), DON!! cards set
+active "at the end of this turn" (6-6-1-2), the opponent's hand card to their deck (8-4-1)
+and a Leader's power as a cost (8-3-1-3)."""
 
 import pytest
 
@@ -115,4 +116,31 @@ def test_6_6_1_2_don_set_active_at_the_end_of_this_turn():
     g.end_of_turn_abilities()
     assert g.don(0)["active"] == 1 and g.don(0)["rested"] == 1
     assert g.get(0, EOT_DON_ACTIVE) == 0
+    g.check()
+
+
+@pytest.mark.parametrize("rested", [0, 1])
+def test_8_3_1_3_an_active_leaders_power_as_a_cost(rested):
+    """"You may give your 1 active Leader -5000 power during this turn: Draw 1 card": an
+    active Leader pays (0 power for the turn) and the card draws; a rested Leader cannot pay,
+    nothing happens."""
+    g = game(hands=([FX["FX_LEADER_MINUS_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0),
+             leader_rested=(rested, 0))
+    g.play(FX["FX_LEADER_MINUS_DRAW"])
+    if rested:
+        assert g.hand(0) == [] and g.power(0, LEADER_REF) == 5000
+    else:
+        assert g.hand(0) == [S.C4K] and g.power(0, LEADER_REF) == 0
+    g.end_phase()
+    assert g.power(0, LEADER_REF) == 5000  # "during this turn" ends (6-6-1-3)
+    g.check()
+
+
+def test_8_4_1_the_opponent_places_a_hand_card_at_the_bottom_of_their_deck():
+    """"Your opponent places 1 card from their hand at the bottom of their deck": the
+    opponent chooses (their strategy's cheapest card, C4K), it is their deck's new bottom
+    card."""
+    g = game(hands=([FX["FX_OPP_HAND_BOTTOM"]], [S.C6K, S.C4K]), don_active=(1, 0))
+    g.play(FX["FX_OPP_HAND_BOTTOM"])
+    assert g.hand(1) == [S.C6K] and g.deck(1)[-1] == S.C4K
     g.check()

@@ -166,6 +166,9 @@ TEMPLATE_CARDS = [
     ("OP12-015", "cond-don-given-total"), ("ST31-003", "cond-don-given-total"),
     ("OP09-001", "when-opp-attacks"), ("ST13-017", "hand-to-life"),
     ("EB02-015", "don-set-active-eot"), ("OP13-024", "don-set-active-eot"),
+    ("OP04-006", "cost-leader-minus"), ("EB01-004", "cost-leader-minus"),
+    ("OP07-047", "opp-hand-to-bottom"), ("EB03-026", "opp-hand-to-bottom"),
+    ("EB04-022", "opp-hand-to-bottom-order"),
 ]
 
 

@@ -489,6 +489,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             card = remove_from_deck(st, p, st[b + N_DECK] - 1)
             push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
         deck_out_check(st, lg, p)
+    elif op == oc.OP_C_LEADER_MINUS:  # "give your active Leader -N power during this turn"
+        modify(st, np.int64(oc.OP_POWER), np.int64(-a), np.int64(oc.D_TURN), p, b + LEADER_REF)
     elif op == oc.OP_C_RETURN_SELF:  # a=0 to hand, 1 to the bottom of the deck
         card = leave_field(st, p, src_ref)
         if a == 1:
@@ -906,9 +908,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_OPP_TRASH_HAND:  # the opponent chooses from their hand
             trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
                             src_ref, fams, prms, rng, buf)
-        elif op == oc.OP_HAND_TO_DECK:
-            hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
-                         rng, buf)
+        elif op == oc.OP_HAND_TO_DECK:  # cc: whose hand; its owner chooses the cards
+            hand_to_deck(st, ct, fx, lg, np.int64(1 - p) if cc == OWN_OPP else p, np.int64(a),
+                         np.int64(bb), np.int64(0), fams, prms, rng, buf)
         elif op == oc.OP_HAND_TO_LIFE:
             hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
                          rng, buf)

@@ -187,7 +187,7 @@ OP_ADD_LIFE = 0x3A  # a=count, b=0 face down / 1 face up: top of deck to top of 
 OP_LIFE_TO_HAND = 0x3B  # a=count, b=0 top / 1 bottom, c=who
 OP_TRASH_LIFE = 0x3C  # a=count, b=0 top / 1 bottom, c=who
 OP_DAMAGE = 0x3D  # a=count: damage to the opponent's Leader (effect damage, 8-6-2-1)
-OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom: the controller puts hand cards
+OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom, c=whose hand (its owner chooses)
 OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
 OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c=1 rested
 OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand
@@ -222,6 +222,8 @@ OP_C_REVEAL_HAND = 0x6C  # a=count, b=filter row: reveal matching cards of the h
 OP_C_LIFE_FACE_UP = 0x6D  # a=count: turn face-down cards from the top of your Life face up
 OP_C_MILL = 0x6E  # a=count: trash cards from the top of your deck
 OP_C_RETURN_SELF = 0x6F  # a=0 to the owner's hand, 1 to the bottom of the owner's deck
+# Costs, continued (0x70).
+OP_C_LEADER_MINUS = 0x70  # a=amount: give your active Leader -a power during this turn
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -271,7 +273,7 @@ OPS = {
     OP_LIFE_TO_HAND: ("LIFE_TO_HAND", ("n", "pos", "who"), ()),
     OP_TRASH_LIFE: ("TRASH_LIFE", ("n", "pos", "who"), ()),
     OP_DAMAGE: ("DAMAGE", ("n",), ("8-6-2-1",)),
-    OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos"), ()),
+    OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos", "who"), ()),
     OP_HAND_TO_LIFE: ("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",)),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
@@ -301,5 +303,6 @@ OPS = {
     OP_C_LIFE_FACE_UP: ("C_LIFE_FACE_UP", ("n",), ("8-3-1-3",)),
     OP_C_MILL: ("C_MILL", ("n",), ("8-3-1-3",)),
     OP_C_RETURN_SELF: ("C_RETURN_SELF", ("pos",), ("8-3-1-3",)),
+    OP_C_LEADER_MINUS: ("C_LEADER_MINUS", ("n",), ("8-3-1-3", "6-6")),
 }
 OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}

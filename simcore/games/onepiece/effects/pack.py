@@ -55,6 +55,7 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
     oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
     oc.OP_OPP_DON_MINUS, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
+    oc.OP_C_LEADER_MINUS,
     oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY, oc.OP_REVEAL_TOP,
     oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE,
 })
@@ -102,7 +103,8 @@ def op_supported(o: Op, timing: int = -1) -> bool:
         return (o.op in _REPL_OPS and filter_supported(o.flt) and cond_supported(o.cond)
                 and (o.op != oc.OP_POWER or o.b in _DURATIONS)
                 and (o.op != oc.OP_SEL or o.b == 1)
-                and (o.op != oc.OP_DON_REST or o.c == 0))
+                and (o.op != oc.OP_DON_REST or o.c == 0)
+                and (o.op != oc.OP_HAND_TO_DECK or o.c == 0))
     if timing in CONT_TIMINGS:
         return (o.op in _CONT_OPS and filter_supported(o.flt) and cond_supported(o.cond)
                 and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))

@@ -463,6 +463,8 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         return st[b + N_LIFE] >= a
     if op == oc.OP_C_MILL:
         return st[b + N_DECK] >= a
+    if op == oc.OP_C_LEADER_MINUS:  # "your 1 active Leader": only an active one can pay
+        return st[b + F_RESTED + LEADER_REF] == 0
     if op == oc.OP_C_RETURN_SELF:
         return 0 <= src_ref < NCHAR and st[b + F_CARD + src_ref] == src_card
     if op == oc.OP_C_TRASH_TO_DECK:

@@ -463,6 +463,17 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("hand-to-life", r"[Aa]dd (?P<u>up to )?(\d+) cards? from your hand to the top of your "
          r"Life cards", lambda m: [Op(oc.OP_HAND_TO_LIFE, _n(m, 2), int(bool(m.group("u"))))],
          rules=("3-10-2", "8-4-4-1")),
+    Rule("opp-hand-to-bottom", r"[Yy]our opponent places (?P<n>\d+) cards? from their hand at "
+         r"the bottom of their deck(?P<o> in any order)?",
+         lambda m: None if m.group("o") and _n(m, "n") > 1 else [
+             Op(oc.OP_HAND_TO_DECK, _n(m, "n"), 1, OWN_OPP)],
+         rules=("8-4-1",)),
+    Rule("opp-hand-to-bottom-order", r"[Yy]our opponent places (?P<n>\d+) cards from their hand "
+         r"at the bottom of their deck in any order",
+         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m, "n"), 1, OWN_OPP)], status=APPROX,
+         rules=("8-4-1",),
+         note="'in any order': the cards go to the bottom in the order the opponent's strategy "
+              "chose them"),
     Rule("hand-to-bottom", r"[Pp]lace (1) card from your hand at the bottom of your deck",
          lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], rules=("8-4-1",)),
     Rule("hand-to-top-or-bottom", r"[Pp]lace (\d+) cards? from your hand at the top or bottom "
@@ -643,6 +654,8 @@ COST_TEMPLATES: tuple[Rule, ...] = (
     Rule("cost-return-self", r"(?:You may )?(?:return this (?:Character|Stage) to the owner's "
          r"hand|(?P<deck>place) this (?:Character|Stage) at the bottom of the owner's deck)",
          lambda m: [Op(oc.OP_C_RETURN_SELF, int(bool(m.group("deck"))))], rules=("8-3-1-3",)),
+    Rule("cost-leader-minus", r"(?:You may )?give your (?:1 )?active Leader -(\d+) power during "
+         r"this turn", lambda m: [Op(oc.OP_C_LEADER_MINUS, _n(m))], rules=("8-3-1-3", "6-6")),
     Rule("cost-trash-life-either", r"(?:You may )?trash (\d+) cards? from the top or bottom of "
          r"your Life cards", lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], status=APPROX,
          rules=("8-3-1-3",),
