@@ -311,6 +311,8 @@ FX_POOL: list[tuple[str, dict]] = [
          "If you have a total of 2 or more given DON!! cards, this Character gains +2000 "
          "power.", ""),
         ("FX_NAMED_LEADER", "leader", 0, 5000, [], "", ""),
+        ("FX_ALIAS_LEADER", "leader", 0, 5000, [],
+         "Also treat this card's name as [FX_NAMED_LEADER] according to the rules.", ""),
         ("FX_TYPE_OR_NAME", "character", 1, 1000, [],
          "[On Play] If your Leader has the {Test Crew} type or is [FX_NAMED_LEADER], draw 1 "
          "card.", ""),
@@ -325,6 +327,9 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_OPP_HAND_BOTTOM", "character", 1, 1000, [],
          "[On Play] Your opponent places 1 card from their hand at the bottom of their deck.",
          ""),
+        ("FX_ONLY_CREW_DRAW", "character", 1, 1000, ["Test Crew"],
+         "[On Play] If the only Characters on your field are {Test Crew} type Characters, draw "
+         "1 card.", ""),
         ("FX_HAND_TO_LIFE", "character", 1, 1000, [],
          "[On Play] Add up to 1 card from your hand to the top of your Life cards.", ""),
         ("FX_HAND_DISCOUNT", "character", 3, 5000, [],

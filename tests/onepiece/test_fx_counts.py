@@ -83,6 +83,23 @@ def test_8_3_2_leader_has_the_type_or_is_the_name(leader, draws):
     g.check()
 
 
+def test_2_1_3_a_name_given_by_the_cards_text_is_its_name_too():
+    """A Leader whose text says "Also treat this card's name as [FX_NAMED_LEADER] according
+    to the rules" is [FX_NAMED_LEADER] for "If your Leader ... is [FX_NAMED_LEADER]"; the
+    ability itself plays (strict: the packer's name predicates)."""
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text, name_aliases
+
+    text = "Also treat this card's name as [FX_NAMED_LEADER] according to the rules."
+    assert name_aliases(text) == ("FX_NAMED_LEADER",)
+    (ab,) = compile_text(text)
+    assert ab.status == "strict" and ab.rules == ["2-1-3"]
+    g = game(hands=([FX["FX_TYPE_OR_NAME"]], ()), decks=([S.C4K], ()), don_active=(1, 0),
+             leaders=(FX["FX_ALIAS_LEADER"], S.LEADER))
+    g.play(FX["FX_TYPE_OR_NAME"])
+    assert g.hand(0) == [S.C4K]
+    g.check()
+
+
 def test_10_2_16_activated_when_your_opponent_attacks_once_per_turn():
     """The defending Leader's "[Once Per Turn] This effect can be activated when your
     opponent attacks. Give ... -1000 ...": the first attacker (5000) drops to 4000 and fails
@@ -143,4 +160,16 @@ def test_8_4_1_the_opponent_places_a_hand_card_at_the_bottom_of_their_deck():
     g = game(hands=([FX["FX_OPP_HAND_BOTTOM"]], [S.C6K, S.C4K]), don_active=(1, 0))
     g.play(FX["FX_OPP_HAND_BOTTOM"])
     assert g.hand(1) == [S.C6K] and g.deck(1)[-1] == S.C4K
+    g.check()
+
+
+@pytest.mark.parametrize(("others", "draws"), [((), True), ((S.C4K,), False)])
+def test_8_3_2_the_only_characters_on_your_field_are_of_a_type(others, draws):
+    """"If the only Characters on your field are {Test Crew} type Characters, draw 1 card":
+    the played card itself is one (it is on the field when its [On Play] resolves); another
+    Character of no type turns the condition off."""
+    g = game(hands=([FX["FX_ONLY_CREW_DRAW"]], ()), chars=(list(others), ()),
+             decks=([S.C6K], ()), don_active=(1, 0))
+    g.play(FX["FX_ONLY_CREW_DRAW"])
+    assert (S.C6K in g.hand(0)) == draws
     g.check()

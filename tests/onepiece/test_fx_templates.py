@@ -168,7 +168,8 @@ TEMPLATE_CARDS = [
     ("EB02-015", "don-set-active-eot"), ("OP13-024", "don-set-active-eot"),
     ("OP04-006", "cost-leader-minus"), ("EB01-004", "cost-leader-minus"),
     ("OP07-047", "opp-hand-to-bottom"), ("EB03-026", "opp-hand-to-bottom"),
-    ("EB04-022", "opp-hand-to-bottom-order"),
+    ("EB04-022", "opp-hand-to-bottom-order"), ("OP05-084", "cond-only-chars"),
+    ("EB02-010", "cond-only-chars"),
 ]
 
 
@@ -765,3 +766,16 @@ def test_3_10_2_hand_to_life_st13_017():
     after its Life-to-hand cost."""
     trig = next(a for a in _compile("ST13-017") if a.timing == oc.T_TRIGGER)
     assert _rows(trig)[-1] == (oc.OP_HAND_TO_LIFE, 1, 1, 0)
+
+
+def test_2_1_3_names_from_the_text_op01_121_eb04_038():
+    """'Also treat this card's name as [Kouzuki Oden] according to the rules' and 'Under the
+    rules of this game, also treat this card's name as [A] and [B]': a strict line with no
+    program (the packer gives the card the names)."""
+    from tcgsim.simcore.games.onepiece.effects.rules import name_aliases
+
+    for code, names in (("OP01-121", ("Kouzuki Oden",)),
+                        ("EB04-038", ("Trafalgar Law", "Donquixote Rosinante"))):
+        ab = _compile(code)[0]
+        assert (ab.status, ab.patterns, ab.body) == (ir.STRICT, ["name-alias"], [])
+        assert name_aliases(_card_rows()[code]["text"]) == names

@@ -5,8 +5,20 @@ import numpy as np
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
-from tcgsim.simcore.games.onepiece.effects.opcodes import OP_TO_HAND as FX_TO_HAND
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.layout import DRAW, G_LOGN, LEADER_REF, REASONS
+
+
+def move_destination(op: int, pos: int) -> str:
+    """Where an effect's move (an E_FX_MOVE entry: the opcode and its position argument)
+    put the card."""
+    if op in (oc.OP_TO_HAND, oc.OP_LIFE_TO_HAND):
+        return "hand"
+    if op in (oc.OP_TRASH, oc.OP_KO, oc.OP_TRASH_LIFE):
+        return "trash"
+    if op in (oc.OP_TO_LIFE, oc.OP_HAND_TO_LIFE):
+        return "top of the Life cards"
+    return "deck bottom" if pos == 1 else "deck top"
 
 
 def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.ndarray) -> list[str]:
@@ -74,8 +86,7 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
         elif code == E.E_FX_TRASH_HAND:
             lines.append(f"      {pl} trashes {card(a)} from hand.")
         elif code == E.E_FX_MOVE:
-            where = "hand" if b == FX_TO_HAND else ("deck bottom" if c == 1 else "deck top")
-            lines.append(f"      {pl}'s {card(a)} goes to the {where}.")
+            lines.append(f"      {pl}'s {card(a)} goes to the {move_destination(b, c)}.")
         elif code == E.E_FX_PICK:
             lines.append(f"      {pl} adds {card(a)} to hand from the top of the deck.")
         elif code == E.E_BATTLE_SKIP:

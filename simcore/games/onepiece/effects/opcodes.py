@@ -96,6 +96,7 @@ CK_RESTED = 19  # WHO's rested cards (Leader, Characters, Stage, DON!! cards) CM
 CK_LIFE_TOTAL = 20  # both players' Life cards together CMP VALUE
 CK_SELF_PLAYED = 21  # the source card is on the field and was played this turn
 CK_DON_GIVEN = 22  # DON!! cards given to WHO's Leader and Characters, in total, CMP VALUE
+CK_ONLY = 23  # WHO has Characters and every one matches FLT ("the only Characters ... are")
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
@@ -104,7 +105,7 @@ CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAN
          "OR": CK_OR, "LEADER_MULTI": CK_LEADER_MULTI, "CMP_DON_OPP": CK_CMP_DON_OPP,
          "SELF_POWER": CK_SELF_POWER, "RESTED": CK_RESTED,
          "LIFE_TOTAL": CK_LIFE_TOTAL, "SELF_PLAYED": CK_SELF_PLAYED,
-         "DON_GIVEN": CK_DON_GIVEN}
+         "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY}
 
 # Counts a filter's cost maximum can be (FL_COST_MAX_BY: "a cost equal to or less than the
 # number of your opponent's Life cards"), read when the filter is tested.

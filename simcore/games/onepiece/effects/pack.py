@@ -64,7 +64,7 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_DON_ACTIVE, oc.CK_DON_GIVEN_SELF, oc.CK_YOUR_TURN, oc.CK_OPP_TURN, oc.CK_COUNT,
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
     oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
-    oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN,
+    oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN, oc.CK_ONLY,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
@@ -253,12 +253,14 @@ class _Tables:
         self.ab.append(row)
 
 
-def _has_pred(pred: str, name: str, types: tuple[str, ...]) -> bool:
+def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...]) -> bool:
+    """Does a card of these names (its own and its aliases, 2-1-3) and types satisfy
+    predicate `pred`?"""
     if "||" in pred:
-        return any(_has_pred(p, name, types) for p in pred.split("||"))
+        return any(_has_pred(p, names, types) for p in pred.split("||"))
     kind, _, value = pred.partition(":")
     if kind == "name":
-        return name in value.split("|")
+        return any(n in value.split("|") for n in names)
     if kind == "typeinc":
         return any(value in t for t in types)
     return any(t in types for t in value.split("|"))
@@ -308,6 +310,8 @@ def _packed(table: CardTable, card: int, mode: str) -> list[Ability]:
 
 def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
     """The fx array of the cards `cards` (both decks and both Leaders) in `mode`."""
+    from tcgsim.simcore.games.onepiece.effects.rules import name_aliases
+
     if mode not in L.MODES:
         raise InputError(f"effects: expected one of {', '.join(L.MODES)}, got {mode!r}")
     t = _Tables()
@@ -327,8 +331,9 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
         types = text[2] if text is not None else ()
         if text is not None and text[1] and text[1].strip() not in ("", "-"):
             card_pred[card] |= L.PRED_HAS_TRIGGER
+        names = (table.names[card], *name_aliases(text[0] if text is not None else ""))
         for pred, bit in t.preds.items():
-            if _has_pred(pred, table.names[card], types):
+            if _has_pred(pred, names, types):
                 card_pred[card] |= 1 << bit
     return _assemble(t, ncards, card_pred, L.MODES[mode])
 

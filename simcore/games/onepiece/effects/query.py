@@ -357,6 +357,16 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
     elif kind == oc.CK_SELF_PLAYED:  # F_SICK: played this turn (cleared in the End Phase)
         ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
             and st[p * PSIZE + F_SICK + src_ref] != 0
+    elif kind == oc.CK_ONLY:  # at least one Character, and none that does not match
+        n = 0
+        m = 0
+        for r in range(NCHAR):
+            if st[b + F_CARD + r] != EMPTY:
+                n += 1
+                if flt_match(st, ct, fx, cond_get(fx, c, CD_FLT), p,
+                             cand_encode(o, Z_FIELD_CHAR, r), src_card, src_ref):
+                    m += 1
+        ok = n >= 1 and m == n
     elif kind == oc.CK_DON_GIVEN:
         n = 0
         for r in range(NREF):

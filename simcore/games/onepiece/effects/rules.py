@@ -34,6 +34,21 @@ _REMINDER = re.compile(r"\s*\((?:You may (?:rest|return) the specified|This card
                        r"[^()]*\)")
 _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Character|"
                            r"Unblockable)\]\s*)+")
+# "Also treat this card's name as [A] (and [B]) according to the rules" (2-1-3): names the
+# card has besides its own, read by the packer's name predicates.
+_ALIAS = re.compile(r"(?:Under the rules of this game, a|A)lso treat this card's name as "
+                    r"(?P<n>\[[^\]]+\](?:,? (?:and|or) \[[^\]]+\]|, \[[^\]]+\])*)"
+                    r"(?: according to the rules)?\.?")
+
+
+def name_aliases(text: str) -> tuple[str, ...]:
+    """The names a card's text gives it besides its own (2-1-3)."""
+    found: list[str] = []
+    for line in normalise(text or "").split("\n"):
+        m = _ALIAS.fullmatch(line.strip())
+        if m:
+            found += re.findall(r"\[([^\]]+)\]", m.group("n"))
+    return tuple(found)
 
 TAGS = {
     "On Play": (oc.T_ON_PLAY, ("10-2-6",)),
@@ -805,6 +820,12 @@ COND_TEMPLATES: tuple[Rule, ...] = (
          rules=("8-3-2",)),
     Rule("cond-revealed", r"If (?:that|the revealed) card(?:'s type includes \"(?P<ti>[^\"]+)\"|"
          r" is an? (?P<t>.+)| has (?P<b>.+))", _revealed, rules=("8-3-2",)),
+    Rule("cond-only-chars", r"If the only Characters on your field are (?P<t>.+ Characters)",
+         lambda m: None if (f := phrases.card_phrase(m.group("t"), phrases.FIELD, OWN_SELF))
+         is None or f.zone != oc.Z_FIELD_CHAR else Cond(oc.CK_ONLY, flt=f),
+         status=APPROX, rules=("8-3-2",),
+         note="with no Character on the field the condition is taken as not met (the text "
+              "names 'the only Characters'; the rules text does not say)"),
     Rule("cond-self-played", r"If this Character was played on this turn",
          lambda m: Cond(oc.CK_SELF_PLAYED), rules=("8-3-2", "3-7-4")),
     Rule("cond-don-given-total", r"If " + _WHO + r" a total of (\d+)(?: or (?P<c>more|less))? "
@@ -1298,6 +1319,10 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
         if _KEYWORD_LINE.fullmatch(line.strip()):
             out.append(Ability(timing=oc.T_CONTINUOUS, status=STRICT, rules=("10-1",),
                                source=raw.source))
+            continue
+        if _ALIAS.fullmatch(line.strip()):  # the packer gives the card these names too
+            out.append(Ability(timing=oc.T_CONTINUOUS, status=STRICT, rules=["2-1-3"],
+                               patterns=["name-alias"], source=raw.source))
             continue
         raw = fxtext.split_abilities(line)[0]
         head = _event(raw)
