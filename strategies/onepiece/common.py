@@ -42,7 +42,10 @@ from tcgsim.simcore.games.onepiece.legal import (
     A_END,
     NO_ACTION,
     STAGE_REF,
+    Z_FIELD_CHAR,
+    Z_FIELD_LC,
     Z_HAND,
+    Z_LEADER,
     Z_LOOK,
     can_attack_target,
     can_attack_with,
@@ -308,9 +311,9 @@ def attack_choice(st, ct, p, ko_min_cost, leader_only):
 @kernel
 def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     """An effect's choice among n candidates (legal.cand_*), or -1 for none when `upto`:
-    remove or weaken the opponent's costliest card; help the own card in battle, else the
-    Leader, else the strongest; add the costliest card from a look window; pay a cost with
-    the card of least value (cost, then counter)."""
+    remove or weaken the opponent's card in the battle, else its costliest card; help the
+    own card in battle, else the Leader, else the strongest; add the costliest card from a
+    look window; pay a cost with the card of least value (cost, then counter)."""
     if q == Q_MODE:
         return 0  # "Choose one": the first option
     best = -1
@@ -329,6 +332,10 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
             key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
             if cand_owner(c) == p:
                 key = -key - 1
+            elif st[G_ATT] != EMPTY and (cand_zone(c) == Z_FIELD_CHAR or cand_zone(c) == Z_FIELD_LC
+                                         or cand_zone(c) == Z_LEADER) \
+                    and cand_index(c) == (st[G_TGT] if st[G_ACTIVE] == p else st[G_ATT]):
+                key = 1 << 26  # in a battle, the opponent's card in it first
         else:
             key = ct[card, C.POWER]
             if cand_owner(c) != p:

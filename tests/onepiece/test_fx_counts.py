@@ -173,3 +173,14 @@ def test_8_3_2_the_only_characters_on_your_field_are_of_a_type(others, draws):
     g.play(FX["FX_ONLY_CREW_DRAW"])
     assert (S.C6K in g.hand(0)) == draws
     g.check()
+
+
+def test_the_default_strategy_weakens_the_opponents_card_in_the_battle():
+    """The defender's "-1000 to up to 1 of your opponent's Leader or Character cards" goes to
+    the attacking 5000 Character (cost 2), not to the costlier 6000 one standing by: the
+    attack on the 5000 Leader then fails."""
+    g = game(chars=([S.C5K, S.C6K], ()), leaders=(S.LEADER, FX["FX_WHEN_OPP_ATTACKS"]))
+    g.attack(0, LEADER_REF)
+    assert g.events(E.E_POWER)[-1][2:4] == (4000, 5000) and len(g.life(1)) == 5
+    assert g.power(0, 1) == 6000
+    g.check()

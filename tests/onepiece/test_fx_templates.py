@@ -779,3 +779,12 @@ def test_2_1_3_names_from_the_text_op01_121_eb04_038():
         ab = _compile(code)[0]
         assert (ab.status, ab.patterns, ab.body) == (ir.STRICT, ["name-alias"], [])
         assert name_aliases(_card_rows()[code]["text"]) == names
+
+
+def test_5_1_2_4_any_number_of_this_card_op01_075():
+    """OP01-075 'Under the rules of this game, you may have any number of this card in your
+    deck.': a strict line with no program; the deck check allows the copies (the store's
+    any_copies, simcore.deckperm)."""
+    ab = _compile("OP01-075")[0]
+    assert (ab.status, ab.patterns, ab.rules, ab.body) == (
+        ir.STRICT, ["deck-any-number"], ["5-1-2-4"], [])

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from tcgsim.simcore.deckperm import allows_any_copies
 from tcgsim.simcore.effects import clauses as fxtext
 from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability, Cond, Filter, Op, combine
@@ -1323,6 +1324,11 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
         if _ALIAS.fullmatch(line.strip()):  # the packer gives the card these names too
             out.append(Ability(timing=oc.T_CONTINUOUS, status=STRICT, rules=["2-1-3"],
                                patterns=["name-alias"], source=raw.source))
+            continue
+        if allows_any_copies(line) and re.fullmatch(r"[^.]+\.?", line.strip()):
+            # "you may have any number of this card in your deck": the deck check (5-1-2-4)
+            out.append(Ability(timing=oc.T_CONTINUOUS, status=STRICT, rules=["5-1-2-4"],
+                               patterns=["deck-any-number"], source=raw.source))
             continue
         raw = fxtext.split_abilities(line)[0]
         head = _event(raw)
