@@ -2,8 +2,8 @@
 bound that is a number of Life or DON!! cards (8-4-4-1), "was played on this turn" (3-7-4),
 a total of given DON!! cards (6-5-5), a Leader's type or name (8-3-2), an ability activated
 "when your opponent attacks" (10-2-16), hand cards added to Life (3-10-2), DON!! cards set
-active "at the end of this turn" (6-6-1-2), the opponent's hand card to their deck (8-4-1)
-and a Leader's power as a cost (8-3-1-3)."""
+active "at the end of this turn" (6-6-1-2), the opponent's hand card to their deck (8-4-1),
+a Leader's power as a cost (8-3-1-3) and face-up Life cards (3-10-2-1)."""
 
 import pytest
 
@@ -183,4 +183,51 @@ def test_the_default_strategy_weakens_the_opponents_card_in_the_battle():
     g.attack(0, LEADER_REF)
     assert g.events(E.E_POWER)[-1][2:4] == (4000, 5000) and len(g.life(1)) == 5
     assert g.power(0, 1) == 6000
+    g.check()
+
+
+@pytest.mark.parametrize(("up", "draws"), [(0b00000, True), (0b10000, False)])
+def test_3_10_2_1_turn_the_top_life_card_face_up_as_a_cost(up, draws):
+    """"You may turn 1 card from the top of your Life cards face-up: Draw 1 card": a
+    face-down top card pays (it is face up afterwards); an already face-up one cannot."""
+    from tcgsim.simcore.games.onepiece.layout import LIFE_UP
+
+    g = game(hands=([FX["FX_FACE_UP_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0))
+    g.put(0, LIFE_UP, up)
+    g.play(FX["FX_FACE_UP_DRAW"])
+    assert (g.hand(0) == [S.C4K]) == draws
+    assert g.get(0, LIFE_UP) == 0b10000
+    g.check()
+
+
+@pytest.mark.parametrize(("up", "draws"), [(0b10000, True), (0b01111, False)])
+def test_3_10_2_1_turn_the_top_life_card_face_down_as_a_cost(up, draws):
+    """"... turn 1 card from the top of your Life cards face-down: ...": only a face-up top
+    card pays, and it is face down afterwards."""
+    from tcgsim.simcore.games.onepiece.layout import LIFE_UP
+
+    g = game(hands=([FX["FX_FACE_DOWN_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0))
+    g.put(0, LIFE_UP, up)
+    g.play(FX["FX_FACE_DOWN_DRAW"])
+    assert (g.hand(0) == [S.C4K]) == draws
+    assert g.get(0, LIFE_UP) == up & 0b01111
+    g.check()
+
+
+def test_3_10_2_1_face_up_marks_stay_with_their_life_cards():
+    """Damage takes the top Life card and its mark; a card added on top is face down; the
+    marks of the others stay where their cards are (zones.take_life, zones.add_life)."""
+    from tcgsim.simcore.games.onepiece import zones as Z
+    from tcgsim.simcore.games.onepiece.layout import LIFE_UP
+
+    g = game(life=([S.C4K, S.C5K, S.C6K], [S.FILLER] * 5))
+    g.put(0, LIFE_UP, 0b110)  # C4K (top) and C5K face up, C6K (bottom) face down
+    g.damage(0, 1)
+    assert g.life(0) == [S.C5K, S.C6K] and g.get(0, LIFE_UP) == 0b10
+    assert g.hand(0) == [S.C4K]
+    assert Z.add_life(g.st, 0, Z.take_from_hand(g.st, 0, 0), False)  # back on top, face down
+    assert g.life(0) == [S.C4K, S.C5K, S.C6K] and g.get(0, LIFE_UP) == 0b010
+    assert Z.take_life(g.st, 0, 1) == S.C6K  # the bottom card: the marks move down
+    assert g.life(0) == [S.C4K, S.C5K] and g.get(0, LIFE_UP) == 0b01
+    Z.to_trash(g.st, 0, S.C6K)
     g.check()

@@ -169,7 +169,7 @@ TEMPLATE_CARDS = [
     ("OP04-006", "cost-leader-minus"), ("EB01-004", "cost-leader-minus"),
     ("OP07-047", "opp-hand-to-bottom"), ("EB03-026", "opp-hand-to-bottom"),
     ("EB04-022", "opp-hand-to-bottom-order"), ("OP05-084", "cond-only-chars"),
-    ("EB02-010", "cond-only-chars"),
+    ("EB02-010", "cond-only-chars"), ("OP11-100", "cost-life-face-down"),
 ]
 
 

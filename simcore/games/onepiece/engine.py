@@ -82,6 +82,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     LEADER_REF,
     LIFE,
     LIFE_CAP,
+    LIFE_UP,
     LIMBO,
     LOST,
     N_CHARS,
@@ -142,6 +143,7 @@ from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR
     ERR_RUNAWAY,
     ERR_ZONES,
     ERRORS,
+    add_life,
     draw,
     fail,
     ko,
@@ -152,6 +154,7 @@ from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR
     rule_processing,
     sum_modifiers,
     take_from_hand,
+    take_life,
     to_trash,
 )
 from tcgsim.simcore.jit import kernel
@@ -185,7 +188,7 @@ def resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, 
                 return
             card = st[b + DECK + n - 1]
             st[b + N_DECK] = n - 1
-            push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
+            add_life(st, p, card, False)
             log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
             if n == 1:
                 st[b + LOST] = R_DECK_OUT
@@ -233,9 +236,7 @@ def resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, 
 def take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf):
     """Move d's top Life card to hand, to the trash ([Banish]), or use its [Trigger]."""
     b = d * PSIZE
-    n = st[b + N_LIFE] - 1
-    card = st[b + LIFE + n]
-    st[b + N_LIFE] = n
+    card = take_life(st, d, 0)
     st[b + S_DAMAGE] += 1
     if banish:
         to_trash(st, d, card)  # 10-1-3-1: trashed, no Trigger
@@ -606,7 +607,7 @@ def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, 
         life = ct[leaders[p], C.LIFE]
         for _ in range(life):
             n = st[b + N_DECK]
-            push(st, b, LIFE, N_LIFE, LIFE_CAP, st[b + DECK + n - 1])
+            add_life(st, p, st[b + DECK + n - 1], False)
             st[b + N_DECK] = n - 1
         log(st, lg, E.E_LIFE, p, life, 0, 0)
 
@@ -808,6 +809,9 @@ def check_invariants(st, ct, lg, decks, leaders):
             if st[b + off] < 0 or st[b + off] > cap:
                 fail(st, lg, ERR_NEGATIVE)
                 return
+        if st[b + LIFE_UP] >> st[b + N_LIFE] != 0:  # a face-up mark without its Life card
+            fail(st, lg, ERR_FX_STATE)
+            return
         don = st[b + DON_DECK] + st[b + DON_ACTIVE] + st[b + DON_RESTED]
         nchars = 0
         for r in range(NREF):

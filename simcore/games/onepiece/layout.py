@@ -70,9 +70,11 @@ S_KOS = N_DECK + 16  # own Characters K.O.'d
 S_PLAYED = N_DECK + 17  # cards played from hand
 # DON!! cards to set active "at the end of this turn" (6-6-1-2), from the player's effects.
 EOT_DON_ACTIVE = N_DECK + 18
+# Face-up Life cards (3-10-2-1): bit i is set when LIFE[i] (0 = the bottom) is face up.
+LIFE_UP = N_DECK + 19
 # Cost modifier of each hand card from its own abilities ("give this card in your hand -N
 # cost"), kept in step with HAND by take_from_hand and recomputed by effects/interp.settle.
-HAND_COST = N_DECK + 19
+HAND_COST = N_DECK + 20
 PSIZE = HAND_COST + HAND_CAP
 
 # Globals.

@@ -28,10 +28,14 @@ from tcgsim.simcore.games.onepiece.layout import (
     HAND_CAP,
     HAND_COST,
     LEADER_REF,
+    LIFE,
+    LIFE_CAP,
+    LIFE_UP,
     LOST,
     N_CHARS,
     N_DECK,
     N_HAND,
+    N_LIFE,
     N_TRASH,
     NCHAR,
     PSIZE,
@@ -108,6 +112,41 @@ def push(st, b, zone, count, cap, card):
     if n < cap:
         st[b + zone + n] = card
     st[b + count] = n + 1
+
+
+@kernel
+def add_life(st, p, card, face_up):
+    """Put card on top of p's Life, face up or face down (3-10-2-1); False if Life is full."""
+    b = p * PSIZE
+    n = st[b + N_LIFE]
+    if n >= LIFE_CAP:
+        return False
+    push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
+    if face_up:
+        st[b + LIFE_UP] |= 1 << n
+    else:
+        st[b + LIFE_UP] &= ~(1 << n)
+    return True
+
+
+@kernel
+def take_life(st, p, bottom):
+    """Take p's top (or bottom) Life card, EMPTY when there is none; the face-up marks of
+    the cards left stay with them."""
+    b = p * PSIZE
+    n = st[b + N_LIFE]
+    if n == 0:
+        return EMPTY
+    if bottom != 0:
+        card = st[b + LIFE]
+        for j in range(n - 1):
+            st[b + LIFE + j] = st[b + LIFE + j + 1]
+        st[b + LIFE_UP] = (st[b + LIFE_UP] >> 1) & ((1 << (n - 1)) - 1)
+    else:
+        card = st[b + LIFE + n - 1]
+        st[b + LIFE_UP] &= (1 << (n - 1)) - 1
+    st[b + N_LIFE] = n - 1
+    return card
 
 
 @kernel

@@ -100,8 +100,8 @@ from tcgsim.simcore.games.onepiece.layout import (
     HAND_CAP,
     HAND_COST,
     LEADER_REF,
-    LIFE,
     LIFE_CAP,
+    LIFE_UP,
     LIMBO,
     LOST,
     N_DECK,
@@ -139,6 +139,7 @@ from tcgsim.simcore.games.onepiece.legal import (
 from tcgsim.simcore.games.onepiece.zones import (
     ERR_FX_QUEUE,
     ERR_ILLEGAL,
+    add_life,
     draw,
     fail,
     ko,
@@ -149,6 +150,7 @@ from tcgsim.simcore.games.onepiece.zones import (
     rule_processing,
     sum_modifiers,
     take_from_hand,
+    take_life,
     to_trash,
 )
 from tcgsim.simcore.jit import kernel
@@ -334,16 +336,6 @@ def take_from_trash(st, o, i):
 
 
 @kernel
-def take_life(st, o, bottom):
-    """Take o's top (or bottom) Life card; EMPTY when there is none."""
-    b = o * PSIZE
-    n = st[b + N_LIFE]
-    if n == 0:
-        return EMPTY
-    return remove_at(st, b, LIFE, N_LIFE, 0 if bottom != 0 else n - 1)
-
-
-@kernel
 def don_minus(st, p, a):
     """Return a DON!! cards of p's field to the DON!! deck: rested first, then active, then
     given (8-3-1-6, 10-2-10)."""
@@ -489,6 +481,13 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             card = remove_from_deck(st, p, st[b + N_DECK] - 1)
             push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
         deck_out_check(st, lg, p)
+    elif op == oc.OP_C_LIFE_FACE_UP or op == oc.OP_C_LIFE_FACE_DOWN:  # 3-10-2-1
+        n = st[b + N_LIFE]
+        bits = ((1 << a) - 1) << (n - a)
+        if op == oc.OP_C_LIFE_FACE_UP:
+            st[b + LIFE_UP] |= bits
+        else:
+            st[b + LIFE_UP] &= ~bits
     elif op == oc.OP_C_LEADER_MINUS:  # "give your active Leader -N power during this turn"
         modify(st, np.int64(oc.OP_POWER), np.int64(-a), np.int64(oc.D_TURN), p, b + LEADER_REF)
     elif op == oc.OP_C_RETURN_SELF:  # a=0 to hand, 1 to the bottom of the deck
@@ -556,7 +555,7 @@ def hand_to_deck(st, ct, fx, lg, p, count, pos, upto, fams, prms, rng, buf):
         if pos == 1:
             to_deck_bottom(st, p, card)
         elif pos == 2:
-            push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
+            add_life(st, p, card, False)
             log(st, lg, E.E_FX_MOVE, p, card, oc.OP_HAND_TO_LIFE, 0)
         else:
             push(st, b, DECK, N_DECK, DECK_CAP, card)
@@ -813,7 +812,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 elif cc == oc.DEST_TRASH:
                     push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
                 elif cc == oc.DEST_LIFE_DOWN and st[b + N_LIFE] < LIFE_CAP:
-                    push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
+                    add_life(st, p, card, False)
                 else:
                     push(st, b, HAND, N_HAND, HAND_CAP, card)
             deck_out_check(st, lg, p)
@@ -833,7 +832,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 if n == 0 or st[b + N_LIFE] >= LIFE_CAP:
                     break
                 card = remove_from_deck(st, p, n - 1)
-                push(st, b, LIFE, N_LIFE, LIFE_CAP, card)
+                add_life(st, p, card, bb == 1)
                 log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
             deck_out_check(st, lg, p)
         elif op == oc.OP_PLAY_SELF:  # [Trigger] "play this card" (10-1-5-4)
@@ -903,7 +902,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                         or st[o * PSIZE + N_LIFE] >= LIFE_CAP:
                     continue
                 card = leave_field(st, o, r)
-                push(st, o * PSIZE, LIFE, N_LIFE, LIFE_CAP, card)
+                add_life(st, o, card, a == 1)
                 log(st, lg, E.E_FX_MOVE, o, card, op, a)
         elif op == oc.OP_OPP_TRASH_HAND:  # the opponent chooses from their hand
             trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,

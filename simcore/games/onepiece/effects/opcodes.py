@@ -225,6 +225,7 @@ OP_C_MILL = 0x6E  # a=count: trash cards from the top of your deck
 OP_C_RETURN_SELF = 0x6F  # a=0 to the owner's hand, 1 to the bottom of the owner's deck
 # Costs, continued (0x70).
 OP_C_LEADER_MINUS = 0x70  # a=amount: give your active Leader -a power during this turn
+OP_C_LIFE_FACE_DOWN = 0x71  # a=count: turn face-up cards from the top of your Life face down
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -301,9 +302,10 @@ OPS = {
     OP_C_REST_OWN: ("C_REST_OWN", ("flt",), ()),
     OP_C_TRASH_LIFE: ("C_TRASH_LIFE", ("n",), ()),
     OP_C_REVEAL_HAND: ("C_REVEAL_HAND", ("n", "flt"), ("8-3-1-3",)),
-    OP_C_LIFE_FACE_UP: ("C_LIFE_FACE_UP", ("n",), ("8-3-1-3",)),
+    OP_C_LIFE_FACE_UP: ("C_LIFE_FACE_UP", ("n",), ("8-3-1-3", "3-10-2-1")),
     OP_C_MILL: ("C_MILL", ("n",), ("8-3-1-3",)),
     OP_C_RETURN_SELF: ("C_RETURN_SELF", ("pos",), ("8-3-1-3",)),
     OP_C_LEADER_MINUS: ("C_LEADER_MINUS", ("n",), ("8-3-1-3", "6-6")),
+    OP_C_LIFE_FACE_DOWN: ("C_LIFE_FACE_DOWN", ("n",), ("8-3-1-3", "3-10-2-1")),
 }
 OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}

@@ -73,6 +73,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_LOOK_N,
     G_OK,
     LEADER_REF,
+    LIFE_UP,
     N_DECK,
     N_HAND,
     N_LIFE,
@@ -469,8 +470,12 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
     if op == oc.OP_C_REVEAL_HAND:
         return candidates_upto(st, ct, fx, code_get(fx, row, 2), p, src_card, src_ref, buf,
                                min(max(a, 1), MAX_CAND)) >= a
-    if op == oc.OP_C_LIFE_FACE_UP:
-        return st[b + N_LIFE] >= a
+    if op == oc.OP_C_LIFE_FACE_UP or op == oc.OP_C_LIFE_FACE_DOWN:  # the top a cards turn
+        n = st[b + N_LIFE]
+        if n < a or a <= 0:
+            return a <= 0
+        top = (st[b + LIFE_UP] >> (n - a)) & ((1 << a) - 1)
+        return top == 0 if op == oc.OP_C_LIFE_FACE_UP else top == (1 << a) - 1
     if op == oc.OP_C_MILL:
         return st[b + N_DECK] >= a
     if op == oc.OP_C_LEADER_MINUS:  # "your 1 active Leader": only an active one can pay

@@ -639,7 +639,11 @@ COST_TEMPLATES: tuple[Rule, ...] = (
     Rule("cost-hand-to-bottom", r"(?:You may )?place (1) cards? from your hand at the bottom "
          r"of your deck", lambda m: [Op(oc.OP_C_HAND_TO_DECK, _n(m), 1)], rules=("8-3-1-3",)),
     Rule("cost-life-face-up", r"(?:You may )?turn (\d+) cards? from the top of your Life "
-         r"cards? face-?up", lambda m: [Op(oc.OP_C_LIFE_FACE_UP, _n(m))], rules=("8-3-1-3",)),
+         r"cards? face-?up", lambda m: [Op(oc.OP_C_LIFE_FACE_UP, _n(m))],
+         rules=("8-3-1-3", "3-10-2-1")),
+    Rule("cost-life-face-down", r"(?:You may )?turn (\d+) cards? from the top of your Life "
+         r"cards? face-?down", lambda m: [Op(oc.OP_C_LIFE_FACE_DOWN, _n(m))],
+         rules=("8-3-1-3", "3-10-2-1")),
     Rule("cost-life-to-hand", r"(?:You may )?add (\d+) cards? from the top of your Life cards "
          r"to your hand", lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 0)], rules=("8-3-1-3",)),
     Rule("cost-life-area-to-hand", r"(?:You may )?add (\d+) cards? from your Life area to "
