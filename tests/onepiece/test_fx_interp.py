@@ -948,3 +948,14 @@ def test_6_2_1_until_the_start_of_your_next_turn():
     g.next_turn()  # player 0's next turn
     assert g.active == 0 and g.power(1, 0) == 6000
     g.check()
+
+
+def test_10_2_2_a_negated_cards_activate_main_is_not_offered():
+    """A Character whose effects are negated during this turn has no [Activate: Main] to
+    offer (before, it was offered, did nothing and was never marked used, so a strategy
+    could activate it forever)."""
+    g = game(chars=([FX["FX_ACT_DRAW"]], ()), decks=([S.C4K], ()), don_active=(1, 0))
+    assert g.activations() == [(0, 0)]
+    g.put(0, F_TKW + 0, oc.PR_NEGATED)
+    assert g.activations() == []
+    g.check()

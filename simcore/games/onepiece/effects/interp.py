@@ -53,6 +53,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     flt_get,
     flt_match,
     has_timing,
+    negated,
     once_spent,
     source_card,
     source_ref,
@@ -591,13 +592,6 @@ def modify(st, op, a, dur, p, f):
         exp = st[G_TURN] + 1 if st[G_ACTIVE] == p else st[G_TURN]
         st[f + F_NEXP] = max(st[f + F_NEXP], exp)
     sum_modifiers(st, f)
-
-
-@kernel
-def negated(st, p, r):
-    """Are the effects of p's field card r negated (by an effect with a duration)?"""
-    b = p * PSIZE
-    return ((st[b + F_TKW + r] | st[b + F_BKW + r] | st[b + F_NKW + r]) & oc.PR_NEGATED) != 0
 
 
 @kernel

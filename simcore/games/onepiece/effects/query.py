@@ -64,10 +64,13 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_RESTED,
     EMPTY,
+    F_BKW,
     F_CARD,
     F_DON,
+    F_NKW,
     F_RESTED,
     F_SICK,
+    F_TKW,
     F_USED,
     G_ACTIVE,
     G_LOOK_N,
@@ -502,6 +505,13 @@ def ab_slot(fx, ab):
 
 
 @kernel
+def negated(st, p, r):
+    """Are the effects of p's field card r negated (by an effect with a duration)?"""
+    b = p * PSIZE
+    return ((st[b + F_TKW + r] | st[b + F_BKW + r] | st[b + F_NKW + r]) & oc.PR_NEGATED) != 0
+
+
+@kernel
 def can_activate(st, ct, fx, p, ref, k, buf):
     """May p activate the k-th ability of the card at ref (a slot or STAGE_REF) now: an
     [Activate: Main] whose conditions hold, whose costs can all be paid (8-3-1-3) and, if
@@ -516,6 +526,8 @@ def can_activate(st, ct, fx, p, ref, k, buf):
     else:
         return False
     if card == EMPTY or not has_timing(fx, card, oc.T_ACTIVATE_MAIN):
+        return False
+    if ref != STAGE_REF and negated(st, p, ref):  # a negated card has no effect to activate
         return False
     ab = fx[fx[H_CARD_AB] + card] + k
     if k < 0 or ab >= fx[fx[H_CARD_AB] + card + 1]:
