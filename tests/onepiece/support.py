@@ -336,6 +336,9 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_FACE_DOWN_DRAW", "character", 1, 1000, [],
          "[On Play] You may turn 1 card from the top of your Life cards face-down: Draw 1 card.",
          ""),
+        ("FX_ONLY_CREW_EVENT", "event", 0, 0, [],
+         "[Main] If the only Characters on your field are {Test Crew} type Characters, draw 1 "
+         "card.", ""),
         ("FX_HAND_TO_LIFE", "character", 1, 1000, [],
          "[On Play] Add up to 1 card from your hand to the top of your Life cards.", ""),
         ("FX_HAND_DISCOUNT", "character", 3, 5000, [],

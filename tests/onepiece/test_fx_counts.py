@@ -44,6 +44,19 @@ def test_8_4_4_1_cost_bound_is_the_don_on_your_field_after_paying(don, koed):
     g.check()
 
 
+def test_8_4_4_1_the_counts_a_cost_bound_can_be():
+    """query.count_by for controller 0 with Life 3 / 2 and DON!! on the field 4 / 6 (cost area
+    and given): the opponent's Life, both Lives, own and the opponent's DON!!."""
+    from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+    from tcgsim.simcore.games.onepiece.effects.query import count_by
+
+    g = game(life=([S.FILLER] * 3, [S.FILLER] * 2), don_active=(2, 3), don_rested=(1, 2),
+             leader_don=(1, 1))
+    got = [count_by(g.st, 0, by) for by in (oc.BY_OPP_LIFE, oc.BY_LIFE_TOTAL, oc.BY_DON_FIELD,
+                                            oc.BY_OPP_DON_FIELD, oc.BY_NONE)]
+    assert got == [2, 5, 4, 6, -1]
+
+
 def test_3_7_4_was_played_on_this_turn_holds_only_on_that_turn():
     """"If this Character was played on this turn, draw 1 card": the Character played this
     turn draws; the same Character in a later turn draws nothing."""
@@ -160,6 +173,16 @@ def test_8_4_1_the_opponent_places_a_hand_card_at_the_bottom_of_their_deck():
     g = game(hands=([FX["FX_OPP_HAND_BOTTOM"]], [S.C6K, S.C4K]), don_active=(1, 0))
     g.play(FX["FX_OPP_HAND_BOTTOM"])
     assert g.hand(1) == [S.C6K] and g.deck(1)[-1] == S.C4K
+    g.check()
+
+
+def test_8_3_2_the_only_characters_with_no_character_on_the_field_is_not_met():
+    """The documented approximation (cond-only-chars): an Event's "If the only Characters on
+    your field are {Test Crew} type Characters, draw 1 card" with no Character on the field
+    draws nothing."""
+    g = game(hands=([FX["FX_ONLY_CREW_EVENT"]], ()), decks=([S.C6K], ()))
+    g.play(FX["FX_ONLY_CREW_EVENT"])
+    assert g.hand(0) == [] and g.trash(0) == [FX["FX_ONLY_CREW_EVENT"]]
     g.check()
 
 

@@ -115,6 +115,18 @@ def push(st, b, zone, count, cap, card):
 
 
 @kernel
+def remove_at(st, b, zone, count, i):
+    """Take the card at index i out of a stack zone (its `zone` and `count` offsets in the
+    player block at b), the cards above it moving down."""
+    n = st[b + count]
+    card = st[b + zone + i]
+    for j in range(i, n - 1):
+        st[b + zone + j] = st[b + zone + j + 1]
+    st[b + count] = n - 1
+    return card
+
+
+@kernel
 def add_life(st, p, card, face_up):
     """Put card on top of p's Life, face up or face down (3-10-2-1); False if Life is full."""
     b = p * PSIZE
@@ -137,16 +149,11 @@ def take_life(st, p, bottom):
     n = st[b + N_LIFE]
     if n == 0:
         return EMPTY
-    if bottom != 0:
-        card = st[b + LIFE]
-        for j in range(n - 1):
-            st[b + LIFE + j] = st[b + LIFE + j + 1]
+    if bottom != 0:  # the marks of the cards above move down with them
         st[b + LIFE_UP] = (st[b + LIFE_UP] >> 1) & ((1 << (n - 1)) - 1)
     else:
-        card = st[b + LIFE + n - 1]
         st[b + LIFE_UP] &= (1 << (n - 1)) - 1
-    st[b + N_LIFE] = n - 1
-    return card
+    return remove_at(st, b, LIFE, N_LIFE, 0 if bottom != 0 else n - 1)
 
 
 @kernel

@@ -148,6 +148,7 @@ from tcgsim.simcore.games.onepiece.zones import (
     place_character,
     place_stage,
     push,
+    remove_at,
     rule_processing,
     sum_modifiers,
     take_from_hand,
@@ -247,18 +248,6 @@ def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, p
 
 
 # ---------------------------------------------------------------- zones
-
-
-@kernel
-def remove_at(st, b, zone, count, i):
-    """Take the card at index i out of a stack zone (its `zone` and `count` offsets in the
-    player block at b), the cards above it moving down."""
-    n = st[b + count]
-    card = st[b + zone + i]
-    for j in range(i, n - 1):
-        st[b + zone + j] = st[b + zone + j + 1]
-    st[b + count] = n - 1
-    return card
 
 
 @kernel
@@ -466,7 +455,7 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                 push(st, b, HAND, N_HAND, HAND_CAP, card)
                 log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_HAND, 0)
     elif op == oc.OP_C_HAND_TO_DECK:
-        hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
+        place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
                      rng, buf)
     elif op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
         for _ in range(a):
@@ -537,7 +526,7 @@ def trash_from_hand(st, ct, fx, lg, p, count, f, src_card, src_ref, fams, prms, 
 
 
 @kernel
-def hand_to_deck(st, ct, fx, lg, p, count, pos, upto, fams, prms, rng, buf):
+def place_from_hand(st, ct, fx, lg, p, count, pos, upto, fams, prms, rng, buf):
     """p places `count` cards of their choice from hand on top of their deck (pos 0), at its
     bottom (1) or on top of their Life, face down (2, 3-10-2); "up to" (upto=1) lets them
     stop."""
@@ -902,10 +891,10 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
                             src_ref, fams, prms, rng, buf)
         elif op == oc.OP_HAND_TO_DECK:  # cc: whose hand; its owner chooses the cards
-            hand_to_deck(st, ct, fx, lg, np.int64(1 - p) if cc == OWN_OPP else p, np.int64(a),
+            place_from_hand(st, ct, fx, lg, np.int64(1 - p) if cc == OWN_OPP else p, np.int64(a),
                          np.int64(bb), np.int64(0), fams, prms, rng, buf)
         elif op == oc.OP_HAND_TO_LIFE:
-            hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
+            place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
                          rng, buf)
         elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom
             o = 1 - p if cc == OWN_OPP else p
@@ -1290,7 +1279,7 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
             st[b + DON_RESTED] += m
         elif op == oc.OP_HAND_TO_DECK:
             done = done and st[b + N_HAND] >= a
-            hand_to_deck(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
+            place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
                          rng, buf)
     return done
 
