@@ -20,9 +20,10 @@ class CardTable:
     index: dict[str, int] = field(default_factory=dict)
     # Codes whose text allows any number of copies in a deck (simcore.deckperm).
     any_copies: frozenset[str] = frozenset()
-    # Card text for the effect compiler, by code: (text, trigger text, types); only cards
-    # whose text is known (imported, or given in a card file) have an entry.
-    text: dict[str, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
+    # Card text for the effect compiler, by code: (text, trigger text, types, attributes);
+    # only cards whose text is known (imported, or given in a card file) have an entry.
+    text: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = field(
+        default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {c: i for i, c in enumerate(self.codes)}

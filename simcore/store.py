@@ -13,9 +13,10 @@ from tcgsim.simcore.errors import InputError
 
 # The card store's schema: 2 keeps each card's whole text (`text`, and ONE PIECE's
 # `trigger_text`) for the effect compiler, and the deck-construction permission
-# (`any_copies`); 3 reads ONE PIECE's [Rush: Character] and [Unblockable] keywords. Every
-# row carries it in the `store_version` column.
-STORE_VERSION = 3
+# (`any_copies`); 3 reads ONE PIECE's [Rush: Character] and [Unblockable] keywords; 4 keeps
+# ONE PIECE's attributes (<Slash>, <Strike>, ...), which card text tests. Every row carries
+# it in the `store_version` column.
+STORE_VERSION = 4
 
 
 def store_dir(override: str | os.PathLike | None = None) -> Path:

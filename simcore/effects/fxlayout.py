@@ -83,6 +83,7 @@ FLF_HAS_TRIGGER = 4
 FLF_DON_GIVEN = 8  # has DON!! given
 FLF_NO_DON = 16  # has no DON!! given
 FLF_SELF_ONLY = 32  # the source card itself
+FLF_PLAYABLE = 64  # a card to be played: no effect forbids playing it now
 PRED_HAS_TRIGGER = 1 << 30  # card_pred bit of a card with trigger text (FLF_HAS_TRIGGER)
 
 # Condition rows.

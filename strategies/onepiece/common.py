@@ -10,6 +10,8 @@ from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     INTENT_HARM,
     Q_COST_CARD,
+    Q_LIFE_BOTTOM,
+    Q_LIFE_LOOK,
     Q_MODE,
     Q_ORDER_BOTTOM,
     Q_PICK,
@@ -313,9 +315,18 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     """An effect's choice among n candidates (legal.cand_*), or -1 for none when `upto`:
     remove or weaken the opponent's card in the battle, else its costliest card; help the
     own card in battle, else the Leader, else the strongest; add the costliest card from a
-    look window; pay a cost with the card of least value (cost, then counter)."""
+    look window; pay a cost with the card of least value (cost, then counter); look at the
+    opponent's top Life card and put a [Trigger] there at the bottom, keep one's own
+    [Trigger] on top."""
     if q == Q_MODE:
         return 0  # "Choose one": the first option
+    if q == Q_LIFE_LOOK:  # the opponent's top Life card if they have one (before seeing it)
+        for i in range(n):
+            if cand_owner(cand[i]) != p:
+                return i
+        return 0
+    if q == Q_LIFE_BOTTOM:  # away from the top: the opponent's [Trigger], one's own blank
+        return 0 if (intent == 1) == (cand_owner(cand[0]) != p) else -1
     best = -1
     best_key = -(1 << 30)
     don = st[p * PSIZE + DON_ACTIVE] + st[p * PSIZE + DON_RESTED] + 2

@@ -188,13 +188,18 @@ RUSH_CHAR = ID["RUSH_CHAR"]
 UNBLOCKABLE = ID["UNBLOCKABLE"]
 
 
+# Attributes (<Slash>, <Strike>, ...) of some of FX_POOL's cards.
+FX_ATTRIBUTES = {"FX_SLASH_LEADER": ["Slash"], "FX_STRIKE_LEADER": ["Strike"],
+                 "FX_SLASH_CHAR": ["Slash"], "FX_STRIKE_CHAR": ["Strike"]}
+
 # Cards with text for the effect interpreter's tests: short synthetic phrases in the shape
 # of real card text (never a real card's text). Their ids follow POOL's.
 FX_POOL: list[tuple[str, dict]] = [
     (code, {"category": cat, "colors": ["red"], "cost": cost, "power": power,
             "types": types, "text": text, **({"trigger_text": trig} if trig else {}),
             **({"life": 5} if cat == "leader" else {}),
-            **({"keywords": ["blocker"]} if text.startswith("[Blocker]") else {})})
+            **({"keywords": ["blocker"]} if text.startswith("[Blocker]") else {}),
+            **({"attributes": FX_ATTRIBUTES[code]} if code in FX_ATTRIBUTES else {})})
     for code, cat, cost, power, types, text, trig in [
         ("FX_CREW_LEADER", "leader", 0, 5000, ["Test Crew"], "", ""),
         ("FX_DRAW2", "character", 1, 1000, [], "[On Play] Draw 2 cards.", ""),
@@ -352,6 +357,9 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_REPL_GUARD", "character", 1, 1000, [],
          "If your Character with 6000 base power or less would be removed from the field by "
          "your opponent's effect, you may rest this Character instead.", ""),
+        ("FX_REPL_OPP_EFFECT", "character", 1, 3000, [],
+         "If this Character would be K.O.'d by your opponent's effect, you may trash 1 card "
+         "from your hand instead.", ""),
         ("FX_DON_RET", "character", 1, 1000, [],
          "[Your Turn] When a DON!! card on your field is returned to your DON!! deck, add up "
          "to 1 DON!! card from your DON!! deck and rest it.", ""),
@@ -420,6 +428,50 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_UNTIL_START", "character", 1, 1000, [],
          "[On Play] Up to 1 of your opponent's Characters gains -2000 power until the start "
          "of your next turn.", ""),
+        ("FX_SLASH_LEADER", "leader", 0, 5000, [], "", ""),
+        ("FX_STRIKE_LEADER", "leader", 0, 5000, [], "", ""),
+        ("FX_SLASH_CHAR", "character", 2, 4000, [], "", ""),
+        ("FX_STRIKE_CHAR", "character", 2, 4000, [], "", ""),
+        ("FX_OPP_SLASH_BUFF", "leader", 0, 5000, [],
+         "If your opponent's Leader has the <Slash> attribute, this Leader gains +1000 "
+         "power.", ""),
+        ("FX_SLASH_PUMP", "event", 0, 0, [],
+         "[Main] Up to 1 of your <Slash> attribute Characters gains +2000 power during this "
+         "turn.", ""),
+        ("FX_NO_KO_BY_SLASH", "character", 1, 3000, [],
+         "This Character cannot be K.O.'d in battle by <Slash> attribute cards.", ""),
+        ("FX_NO_KO_BY_LEADERS", "character", 1, 3000, [],
+         "This Character cannot be K.O.'d in battle by Leaders.", ""),
+        ("FX_BAN_PLAY", "character", 1, 1000, [],
+         "[On Play] Draw 1 card. Then, you cannot play Character cards with a base cost of 3 "
+         "or more during this turn.", ""),
+        ("FX_BAN_ALL", "character", 1, 1000, [],
+         "[On Play] Draw 1 card. Then, you cannot play Character cards during this turn.", ""),
+        ("FX_PLAY_FROM_HAND", "event", 0, 0, [],
+         "[Main] Play up to 1 Character card with a cost of 5 or less from your hand.", ""),
+        ("FX_PER_TRASH", "character", 1, 2000, [],
+         "This Character gains +1000 power for every 2 cards in your trash.", ""),
+        ("FX_PER_EVENTS", "character", 1, 2000, [],
+         "[Your Turn] This Character gains +1000 power for every 2 Events in your trash.", ""),
+        ("FX_PER_HAND", "character", 1, 2000, [],
+         "This Character gains +1000 power for every card in your hand.", ""),
+        ("FX_PER_RESTED_DON", "character", 1, 2000, [],
+         "This Character gains +1000 power for every 3 of your rested DON!! cards.", ""),
+        ("FX_OPP_TRASH_BOTTOM", "character", 1, 1000, [],
+         "[On Play] Your opponent places 2 cards from their trash at the bottom of their deck "
+         "in any order.", ""),
+        ("FX_OPP_EVENTS_BOTTOM", "character", 1, 1000, [],
+         "[On Play] Your opponent places 2 Events from their trash at the bottom of their deck "
+         "in any order.", ""),
+        ("FX_LIFE_SCRY", "character", 1, 1000, [],
+         "[On Play] Look at up to 1 card from the top of your or your opponent's Life cards "
+         "and place it at the top or bottom of the Life cards.", ""),
+        ("FX_DON_OR_MORE", "character", 1, 1000, [],
+         "[On Play] You may return 1 or more DON!! cards from your field to your DON!! deck: "
+         "Draw 1 card.", ""),
+        ("FX_ALL_DON_ACTIVE", "character", 1, 1000, [],
+         "[On Play] Set all of your DON!! cards as active. Then, you cannot play cards from "
+         "your hand during this turn.", ""),
     ]
 ]
 

@@ -576,6 +576,22 @@ def test_8_1_3_4_removal_by_the_opponents_effect_replaced_by_resting_another_car
     g.check()
 
 
+def test_8_1_3_4_replaced_only_when_kod_by_the_opponents_effect():
+    """"If this Character would be K.O.'d by your opponent's effect, you may trash 1 card
+    from your hand instead": the opponent's [On Play] K.O. is replaced (a hand card goes
+    instead); a K.O. in battle is not."""
+    g = game(hands=([FX["FX_KO3"]], [S.C4K]), chars=((), [FX["FX_REPL_OPP_EFFECT"]]),
+             don_active=(1, 0))
+    g.play(FX["FX_KO3"])
+    assert g.field_chars(1) == [FX["FX_REPL_OPP_EFFECT"]] and g.trash(1) == [S.C4K]
+    g.check()
+    g = game(chars=([S.C6K], [{"card": FX["FX_REPL_OPP_EFFECT"], "rested": 1}]),
+             hands=((), [S.C4K]))
+    g.attack(0, 0)
+    assert g.field_chars(1) == [] and g.hand(1) == [S.C4K]
+    g.check()
+
+
 # ---------------------------------------------------------------- other timings and grants
 
 

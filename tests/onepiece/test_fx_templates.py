@@ -447,9 +447,12 @@ def test_8_1_3_4_replace_with_a_leading_condition_op07_042():
     assert [o.op for o in ab.body] == [oc.OP_REPL_TARGET, oc.OP_MAY, oc.OP_SEL, oc.OP_TO_DECK]
 
 
-def test_replace_ko_by_opponents_effect_stays_unmodelled_op13_008():
-    """'would be K.O.'d by your opponent's effect' is narrower than T_REPLACE_KO."""
-    assert _compile("OP13-008")[0].status == ir.UNMODELLED
+def test_8_1_3_4_replace_ko_by_opponents_effect_op13_008():
+    """'If your {T} type Character would be K.O.'d by your opponent's effect, ... instead':
+    T_REPLACE_KO whose REPL_TARGET answers only the opponent's effects (CAUSE_OPP_EFFECT)."""
+    ab = _compile("OP13-008")[0]
+    assert ab.timing == oc.T_REPLACE_KO and ab.status == ir.STRICT
+    assert (ab.body[0].op, ab.body[0].b) == (oc.OP_REPL_TARGET, oc.CAUSE_OPP_EFFECT)
 
 
 def test_8_1_3_1_when_don_returned_and_when_kod_op06_042_op02_085():

@@ -69,7 +69,7 @@ _SLOTS = {
     "trigger": TRIGGER_EFF, "on_play": MAIN_EFF, "main": MAIN_EFF, "counter_event": COUNTER_EFF,
 }
 _KEYS = {"any_copies",  # simcore.deckperm: any number of copies in a deck
-         "text", "trigger_text", "types",  # card text for the effect compiler
+         "text", "trigger_text", "types", "attributes",  # card text for the effect compiler
          "name", "category", "colors", "cost", "power", "counter", "life", "keywords", *_SLOTS}
 
 
@@ -174,12 +174,17 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
 
 
 def _keep_text(text: dict, code: str, where: str, entry: dict) -> None:
-    """The entry's card text for the effect compiler (keys text, trigger_text, types)."""
+    """The entry's card text for the effect compiler (keys text, trigger_text, types,
+    attributes)."""
     if "text" not in entry:
         return
-    body, trigger, types = entry["text"], entry.get("trigger_text", ""), entry.get("types", [])
+    body, trigger = entry["text"], entry.get("trigger_text", "")
     if not isinstance(body, str) or not isinstance(trigger, str):
         raise InputError(f"{where}.text: expected a string")
-    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
-        raise InputError(f"{where}.types: expected a list of strings such as [\"Navy\"]")
-    text[code] = (body, trigger, tuple(types))
+    words = {}
+    for key, example in (("types", "Navy"), ("attributes", "Slash")):
+        v = entry.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(t, str) for t in v):
+            raise InputError(f"{where}.{key}: expected a list of strings such as [\"{example}\"]")
+        words[key] = tuple(v)
+    text[code] = (body, trigger, words["types"], words["attributes"])

@@ -22,6 +22,7 @@ from tcgsim.simcore.games.onepiece.effects.interp import (
     settle_hand,
 )
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
+    CAUSE_BATTLE,
     PR_NO_KO_BATTLE,
     PR_NO_REFRESH,
     T_COUNTER,
@@ -93,6 +94,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     NCHAR,
     NONE,
     NREF,
+    PLAY_BAN,
     PSIZE,
     R_DECK_OUT,
     R_LIFE,
@@ -456,7 +458,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
                           rng, buf)
         elif slot_kw(st, ct, o, st[G_TGT]) & PR_NO_KO_BATTLE:
             log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)  # "cannot be K.O.'d in battle"
-        elif replaced(st, ct, fx, lg, o, st[G_TGT], True, False, fams, prms, rng, buf):
+        elif replaced(st, ct, fx, lg, o, st[G_TGT], True, CAUSE_BATTLE, fams, prms, rng, buf):
             log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)  # "would be K.O.'d ... instead" (8-1-3-4)
             drain(st, ct, fx, lg, fams, prms, rng, buf)
         else:
@@ -674,6 +676,7 @@ def end_phase(st):
                 sum_modifiers(st, f)
     for p in range(2):
         st[p * PSIZE + STAGE_USED] = 0
+        st[p * PSIZE + PLAY_BAN] = 0  # "you cannot play ... during this turn"
     st[G_ACTIVE] = 1 - st[G_ACTIVE]
 
 

@@ -129,7 +129,8 @@ def read_database(path: Path) -> tuple[pl.DataFrame, ImportReport]:
 
 _SCHEMA = {
     "code": pl.String, "name": pl.String, "set": pl.String, "category": pl.String,
-    "colors": pl.List(pl.String), "types": pl.List(pl.String), "cost": pl.Int32,
+    "colors": pl.List(pl.String), "types": pl.List(pl.String),
+    "attributes": pl.List(pl.String), "cost": pl.Int32,
     "power": pl.Int32, "counter": pl.Int32, "life": pl.Int32,
     "keywords": pl.List(pl.String),
     **{f"{s}{suffix}": (pl.String if suffix == "" else pl.Int32)
@@ -185,6 +186,7 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
         "code": code, "name": str(c.get("name") or code), "set": code.split("-")[0],
         "category": category, "colors": colors,
         "types": [str(t) for t in (c.get("types") or [])],
+        "attributes": [str(a) for a in (c.get("attributes") or [])],
         "cost": cost, "power": _number(c.get("power"), where, "power", report),
         "counter": _number(c.get("counter"), where, "counter", report), "life": life,
         "keywords": parsed.keywords, "modelled": parsed.modelled,
@@ -215,7 +217,8 @@ def store_entries(df: pl.DataFrame) -> dict[str, dict]:
             e["any_copies"] = True
         if r.get("text") is not None:
             e |= {"text": r["text"], "trigger_text": r.get("trigger_text") or "",
-                  "types": list(r.get("types") or [])}
+                  "types": list(r.get("types") or []),
+                  "attributes": list(r.get("attributes") or [])}
         for slot in SLOTS:
             if r[slot]:
                 e[slot] = {"effect": r[slot], "value": r[f"{slot}_value"]}

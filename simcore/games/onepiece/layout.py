@@ -72,9 +72,15 @@ S_PLAYED = N_DECK + 17  # cards played from hand
 EOT_DON_ACTIVE = N_DECK + 18
 # Face-up Life cards (3-10-2-1): bit i is set when LIFE[i] (0 = the bottom) is face up.
 LIFE_UP = N_DECK + 19
+# "You cannot play Character cards (with a base cost of N or more) during this turn": 0 when
+# no such effect applies, else 1 + the lowest base cost it bans (1 bans all), plus
+# BAN_FROM_HAND for "you cannot play cards from your hand"; cleared in the End Phase
+# (legal.play_banned).
+PLAY_BAN = N_DECK + 20
+BAN_FROM_HAND = 1 << 8
 # Cost modifier of each hand card from its own abilities ("give this card in your hand -N
 # cost"), kept in step with HAND by take_from_hand and recomputed by effects/interp.settle.
-HAND_COST = N_DECK + 20
+HAND_COST = N_DECK + 21
 PSIZE = HAND_COST + HAND_CAP
 
 # Globals.

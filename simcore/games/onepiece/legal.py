@@ -11,6 +11,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     PR_NO_BLOCK,
 )
 from tcgsim.simcore.games.onepiece.layout import (
+    BAN_FROM_HAND,
     DECK,
     DON_ACTIVE,
     EMPTY,
@@ -32,10 +33,12 @@ from tcgsim.simcore.games.onepiece.layout import (
     HAND,
     HAND_COST,
     LEADER_REF,
+    LIFE,
     N_DECK,
     N_HAND,
     NCHAR,
     NREF,
+    PLAY_BAN,
     PSIZE,
     STAGE,
     TRASH,
@@ -156,12 +159,27 @@ def hand_cost(st, ct, p, h):
 
 
 @kernel
+def play_banned(st, ct, p, card, from_hand):
+    """Is p forbidden to play `card` now by "you cannot play Character cards (with a base
+    cost of N or more) during this turn" or "you cannot play cards from your hand during
+    this turn" (PLAY_BAN; a prohibition wins, 1-3-3)?"""
+    ban = st[p * PSIZE + PLAY_BAN]
+    if ban == 0:
+        return False
+    if from_hand and (ban & BAN_FROM_HAND) != 0:
+        return True
+    low = (ban & (BAN_FROM_HAND - 1)) - 1
+    return low >= 0 and ct[card, C.CATEGORY] == C.CHARACTER and ct[card, C.COST] >= low
+
+
+@kernel
 def can_play_from_hand(st, ct, p, h):
-    """6-5-3-1: Characters, Stages and [Main] Events whose cost the active DON can pay."""
+    """6-5-3-1: Characters, Stages and [Main] Events whose cost the active DON can pay (and
+    that no effect forbids playing)."""
     b = p * PSIZE
     card = st[b + HAND + h]
     cat = ct[card, C.CATEGORY]
-    if hand_cost(st, ct, p, h) > st[b + DON_ACTIVE]:
+    if hand_cost(st, ct, p, h) > st[b + DON_ACTIVE] or play_banned(st, ct, p, card, True):
         return False
     if cat == C.CHARACTER or cat == C.STAGE:
         return True
@@ -279,8 +297,10 @@ def effect_targets(st, ct, p, eff, val, out):
 # A card an effect may choose, as the interpreter hands it to a strategy:
 # owner << 14 | zone << 8 | index, with the zones of effects/opcodes.py (Z_FIELD_CHAR,
 # Z_FIELD_LC and Z_LEADER: a slot ref; Z_HAND: a hand index; Z_LOOK: the position in the
-# look window, 0 = the top card of the deck; Z_TRASH: a trash index; Z_STAGE: the Stage).
-Z_FIELD_CHAR, Z_FIELD_LC, Z_LEADER, Z_HAND, Z_TRASH, Z_LOOK, Z_STAGE = 0, 1, 2, 3, 4, 5, 8
+# look window, 0 = the top card of the deck; Z_TRASH: a trash index; Z_LIFE: a Life index,
+# 0 = the bottom card; Z_STAGE: the Stage).
+Z_FIELD_CHAR, Z_FIELD_LC, Z_LEADER, Z_HAND, Z_TRASH, Z_LOOK = 0, 1, 2, 3, 4, 5
+Z_LIFE, Z_STAGE = 7, 8
 
 
 @kernel
@@ -317,4 +337,6 @@ def cand_card(st, c):
         return st[b + TRASH + i]
     if z == Z_STAGE:
         return st[b + STAGE]
+    if z == Z_LIFE:
+        return st[b + LIFE + i]
     return st[b + F_CARD + i]

@@ -18,6 +18,8 @@ def move_destination(op: int, pos: int) -> str:
         return "trash"
     if op in (oc.OP_TO_LIFE, oc.OP_HAND_TO_LIFE):
         return "top of the Life cards"
+    if op == oc.OP_LIFE_SCRY:
+        return "bottom of the Life cards"
     return "deck bottom" if pos == 1 else "deck top"
 
 

@@ -28,13 +28,16 @@ from tcgsim.simcore.effects.fxlayout import (
     FL_FLAGS,
     FLF_SELF_ONLY,
     H_CARD_AB,
+    H_CARD_PRED,
     H_CARD_TM,
     H_FLAGS,
     H_NAB,
     H_TMASK,
     HAS_CONT,
     HAS_HAND,
+    OWN_ANY,
     OWN_OPP,
+    PRED_HAS_TRIGGER,
     TM_FROM_HAND,
 )
 from tcgsim.simcore.games.onepiece import cards as C
@@ -49,6 +52,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     code_get,
     cond_holds,
     conds_hold,
+    count_per,
     don_on_field,
     flt_get,
     flt_match,
@@ -60,6 +64,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
 )
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
+    BAN_FROM_HAND,
     DECK,
     DECK_CAP,
     DON_ACTIVE,
@@ -101,6 +106,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     HAND_CAP,
     HAND_COST,
     LEADER_REF,
+    LIFE,
     LIFE_CAP,
     LIFE_UP,
     LIMBO,
@@ -110,6 +116,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     N_LIFE,
     N_TRASH,
     NREF,
+    PLAY_BAN,
     PSIZE,
     QCAP,
     QW,
@@ -127,6 +134,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     Z_FIELD_LC,
     Z_HAND,
     Z_LEADER,
+    Z_LIFE,
     Z_LOOK,
     Z_STAGE,
     Z_TRASH,
@@ -135,6 +143,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     cand_index,
     cand_owner,
     cand_zone,
+    play_banned,
     slot_kw,
 )
 from tcgsim.simcore.games.onepiece.zones import (
@@ -488,19 +497,61 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             push(st, b, HAND, N_HAND, HAND_CAP, card)
         log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_DECK if a == 1 else oc.OP_TO_HAND, a)
     elif op == oc.OP_C_TRASH_TO_DECK:
-        for _ in range(a):
-            if bb < 0:
-                n = st[b + N_TRASH]
-                for i in range(n):
-                    buf[i] = cand_encode(p, Z_TRASH, i)
-            else:
-                n = candidates(st, ct, fx, bb, p, src_card, src_ref, buf)
-            i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_COST_CARD),
-                    np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
-                    np.int64(0))
-            if i < 0:
-                break
-            to_deck_bottom(st, p, take_from_trash(st, p, cand_index(buf[i])))
+        trash_to_bottom(st, ct, fx, lg, p, p, np.int64(a), np.int64(bb), src_card, src_ref,
+                        fams, prms, rng, buf)
+
+
+@kernel
+def trash_to_bottom(st, ct, fx, lg, p, o, count, f, src_card, src_ref, fams, prms, rng, buf):
+    """o places `count` cards of their choice from their trash (matching p's filter row f,
+    or any with f < 0) at the bottom of their deck, one by one; as many as there are."""
+    for _ in range(count):
+        if f < 0:
+            n = st[o * PSIZE + N_TRASH]
+            for i in range(n):
+                buf[i] = cand_encode(o, Z_TRASH, i)
+        else:
+            n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+        i = ask(st, ct, lg, o, np.int64(oc.Q_COST_CARD), np.int64(oc.INTENT_HELP), fams, prms,
+                rng, buf, np.int64(n), np.int64(0))
+        if i < 0:
+            break
+        card = take_from_trash(st, o, cand_index(buf[i]))
+        to_deck_bottom(st, o, card)
+        log(st, lg, E.E_FX_MOVE, o, card, oc.OP_TRASH_TO_DECK, 1)
+
+
+@kernel
+def life_scry(st, ct, fx, lg, p, count, who, fams, prms, rng, buf):
+    """p looks at the top Life card of a player (`who`: OWN_SELF, OWN_OPP, or OWN_ANY for
+    "your or your opponent's", p's choice) and leaves it on top or places it at the bottom
+    of that player's Life; `count` times. Its face-up mark moves with it (3-10-2-1)."""
+    for _ in range(count):
+        n = 0
+        for k in range(2):
+            o = p if k == 0 else 1 - p
+            if st[o * PSIZE + N_LIFE] > 0 and (who == OWN_ANY or (who == OWN_OPP) == (o != p)):
+                buf[n] = cand_encode(o, Z_LIFE, st[o * PSIZE + N_LIFE] - 1)
+                n += 1
+        i = ask(st, ct, lg, p, np.int64(oc.Q_LIFE_LOOK), np.int64(oc.INTENT_HELP), fams, prms,
+                rng, buf, np.int64(n), np.int64(0))
+        if i < 0:
+            return
+        o = cand_owner(buf[i])
+        ob = o * PSIZE
+        top = st[ob + N_LIFE] - 1
+        card = st[ob + LIFE + top]
+        trig = (fx[fx[H_CARD_PRED] + card] & PRED_HAS_TRIGGER) != 0 or \
+            ct[card, C.TRIGGER_EFF] != C.EFF_NONE
+        buf[0] = buf[i]
+        if ask(st, ct, lg, p, np.int64(oc.Q_LIFE_BOTTOM), np.int64(1 if trig else 0), fams,
+               prms, rng, buf, np.int64(1), np.int64(1)) == 0 and top > 0:
+            up = (st[ob + LIFE_UP] >> top) & 1
+            for j in range(top, 0, -1):
+                st[ob + LIFE + j] = st[ob + LIFE + j - 1]
+            st[ob + LIFE] = card
+            st[ob + LIFE_UP] = ((st[ob + LIFE_UP] << 1) & ((1 << (top + 1)) - 1)) | up
+            log(st, lg, E.E_FX_MOVE, o, card, oc.OP_LIFE_SCRY, 1)
 
 
 @kernel
@@ -675,8 +726,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 if o < 0 or not removable(st, ct, p, o, r, op):
                     continue
                 ok = st[G_OK]
-                if replaced(st, ct, fx, lg, o, r, op == oc.OP_KO, o != p, fams, prms, rng,
-                            buf):
+                if replaced(st, ct, fx, lg, o, r, op == oc.OP_KO,
+                            oc.CAUSE_OPP_EFFECT if o != p else oc.CAUSE_OWN_EFFECT, fams, prms,
+                            rng, buf):
                     st[G_OK] = ok
                     continue
                 st[G_OK] = ok
@@ -819,7 +871,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
             deck_out_check(st, lg, p)
         elif op == oc.OP_PLAY_SELF:  # [Trigger] "play this card" (10-1-5-4)
-            if st[b + LIMBO] == src_card:
+            if st[b + LIMBO] == src_card and not play_banned(st, ct, p, src_card, False):
                 st[b + LIMBO] = EMPTY
                 play_free(st, ct, fx, lg, p, src_card, 0, fams, prms, rng)
         elif op == oc.OP_DON_ADD:  # 6-4: from the DON!! deck, active or rested
@@ -893,6 +945,18 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_HAND_TO_DECK:  # cc: whose hand; its owner chooses the cards
             place_from_hand(st, ct, fx, lg, np.int64(1 - p) if cc == OWN_OPP else p, np.int64(a),
                          np.int64(bb), np.int64(0), fams, prms, rng, buf)
+        elif op == oc.OP_BAN_PLAY:  # 1 + the lowest base cost banned; the lowest ban wins
+            v = st[b + PLAY_BAN]
+            if bb == 1:
+                st[b + PLAY_BAN] = v | BAN_FROM_HAND
+            else:
+                low = v & (BAN_FROM_HAND - 1)
+                st[b + PLAY_BAN] = (v - low) + (a + 1 if low == 0 else min(low, a + 1))
+        elif op == oc.OP_TRASH_TO_DECK:  # cc: whose trash; its owner chooses the cards
+            trash_to_bottom(st, ct, fx, lg, p, np.int64(1 - p) if cc == OWN_OPP else p,
+                            np.int64(a), np.int64(bb), src_card, src_ref, fams, prms, rng, buf)
+        elif op == oc.OP_LIFE_SCRY:
+            life_scry(st, ct, fx, lg, p, np.int64(a), np.int64(bb), fams, prms, rng, buf)
         elif op == oc.OP_HAND_TO_LIFE:
             place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
                          rng, buf)
@@ -1123,6 +1187,9 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
         a = code_get(fx, pc, 1)
         bb = code_get(fx, pc, 2)
         pc += 1
+        if op == oc.OP_POWER_PER:  # +a for every bb counted cards: an OP_POWER of the sum
+            op = oc.OP_POWER
+            a = a * (count_per(st, ct, p, code_get(fx, pc - 1, 3)) // bb)
         if op == oc.OP_SKIP_UNLESS:
             if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
                 pc = end if bb < 0 else pc + bb
@@ -1167,10 +1234,11 @@ REPL_TIMINGS = (1 << oc.T_REPLACE_KO) | (1 << oc.T_REPLACE_REMOVE)
 
 
 @kernel
-def replaced(st, ct, fx, lg, o, r, is_ko, by_opp, fams, prms, rng, buf):
-    """o's Character r is about to be K.O.'d (is_ko) or removed from the field by the
-    opponent's effect (by_opp): a replacement ability of o's cards that protects it may do
-    something else instead (8-1-3-4). True when one did, and the card stays."""
+def replaced(st, ct, fx, lg, o, r, is_ko, cause, fams, prms, rng, buf):
+    """o's Character r is about to be K.O.'d (is_ko) or removed from the field, by `cause`
+    (oc.CAUSE_*: a battle, o's own effect, the opponent's effect): a replacement ability of
+    o's cards that protects it from that may do something else instead (8-1-3-4). True when
+    one did, and the card stays."""
     if fx[H_NAB] == 0 or (fx[H_TMASK] & REPL_TIMINGS) == 0:
         return False
     for k in range(NREF + 1):
@@ -1182,7 +1250,11 @@ def replaced(st, ct, fx, lg, o, r, is_ko, by_opp, fams, prms, rng, buf):
             continue
         for ab in range(fx[fx[H_CARD_AB] + src], fx[fx[H_CARD_AB] + src + 1]):
             t = ab_get(fx, ab, AB_TIMING)
-            if not ((t == oc.T_REPLACE_KO and is_ko) or (t == oc.T_REPLACE_REMOVE and by_opp)):
+            if not ((t == oc.T_REPLACE_KO and is_ko)
+                    or (t == oc.T_REPLACE_REMOVE and cause == oc.CAUSE_OPP_EFFECT)):
+                continue
+            causes = code_get(fx, ab_get(fx, ab, AB_PC), 2)  # REPL_TARGET's mask
+            if causes != 0 and (causes & cause) == 0:
                 continue
             if once_spent(st, fx, ab, o, sr):
                 continue

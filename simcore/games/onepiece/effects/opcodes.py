@@ -97,6 +97,7 @@ CK_LIFE_TOTAL = 20  # both players' Life cards together CMP VALUE
 CK_SELF_PLAYED = 21  # the source card is on the field and was played this turn
 CK_DON_GIVEN = 22  # DON!! cards given to WHO's Leader and Characters, in total, CMP VALUE
 CK_ONLY = 23  # WHO has Characters and every one matches FLT ("the only Characters ... are")
+CK_BATTLING = 24  # the source card is in a battle and the opponent's card in it matches FLT
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
@@ -105,11 +106,13 @@ CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAN
          "OR": CK_OR, "LEADER_MULTI": CK_LEADER_MULTI, "CMP_DON_OPP": CK_CMP_DON_OPP,
          "SELF_POWER": CK_SELF_POWER, "RESTED": CK_RESTED,
          "LIFE_TOTAL": CK_LIFE_TOTAL, "SELF_PLAYED": CK_SELF_PLAYED,
-         "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY}
+         "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY, "BATTLING": CK_BATTLING}
 
 # Counts a filter's cost maximum can be (FL_COST_MAX_BY: "a cost equal to or less than the
 # number of your opponent's Life cards"), read when the filter is tested.
 BY_NONE, BY_OPP_LIFE, BY_LIFE_TOTAL, BY_DON_FIELD, BY_OPP_DON_FIELD = range(5)
+# What OP_POWER_PER counts: the controller's trash, hand, Events in the trash, rested DON!!.
+PER_TRASH, PER_HAND, PER_TRASH_EVENTS, PER_DON_RESTED = range(4)
 
 # Questions asked of the strategy (policy.choose / confirm / order).
 Q_TARGET = 0  # choose a card for an effect
@@ -119,6 +122,10 @@ Q_ORDER_BOTTOM = 3  # order cards going to the deck bottom
 Q_MODE = 4  # choose one of several options
 Q_CONFIRM = 5  # "you may" / an optional cost / use a [Trigger]
 Q_ORDER = 6  # which pending ability resolves next
+Q_LIFE_LOOK = 7  # whose top Life card to look at (candidates in Z_LIFE)
+# Leave the looked-at Life card on top (-1) or place it at the bottom (0); the intent is 1
+# when the card has a [Trigger] (what the player just saw).
+Q_LIFE_BOTTOM = 8
 # What a Q_TARGET choice does to the chosen card (the strategy's hint).
 INTENT_HELP, INTENT_HARM = 0, 1
 
@@ -151,6 +158,9 @@ OP_JUMP = 0x07  # b=rows to skip
 # card about to be K.O.'d / removed must match filter a (FLF_SELF_ONLY: the source card);
 # the rows after it are done instead (a MAY row for "you may ... instead").
 OP_REPL_TARGET = 0x08
+# What is about to K.O. or remove a card (REPL_TARGET b: a mask of the causes a replacement
+# answers, 0 = any): a battle, the controller's own effect, the opponent's effect.
+CAUSE_BATTLE, CAUSE_OWN_EFFECT, CAUSE_OPP_EFFECT = 1, 2, 4
 # Selection (0x10): set the frame's `sel` register.
 OP_SEL = 0x10  # a=filter row, b=count, c=SELF_UPTO bit (1 = "up to", 8-4-4-1)
 OP_SEL_ALL = 0x11  # a=filter row
@@ -173,6 +183,9 @@ OP_PROHIBIT = 0x2B  # a=PR_* bits, b=D_* duration
 OP_GIVE_DON = 0x2C  # a=count, b=0 from active / 1 from rested DON!! (6-5-5)
 OP_PLAY = 0x2D  # play the selected cards, a=1 rested (no cost paid)
 OP_NEGATE = 0x2E  # b=D_* duration: the selection's effects are negated
+# a=power per step, b=cards per step, c=PER_*: +a power for every b counted cards, while a
+# continuous ability applies (the count is read each time the abilities are settled).
+OP_POWER_PER = 0x2F
 # Player and zones (0x30, 0x40): a=who (OWN_SELF/OWN_OPP) unless stated.
 OP_DRAW = 0x30  # a=count
 OP_TRASH_HAND = 0x31  # a=count, b=filter row: the controller trashes from hand
@@ -199,6 +212,12 @@ OP_SEL_ADD = 0x42  # a=filter row, b=count: append to sel (a second target)
 OP_GUESS_COST_OPP = 0x43
 OP_LOOK_OPP = 0x44  # a=count: look at the top of the opponent's deck (no card moves)
 OP_HAND_TO_LIFE = 0x45  # a=count, b=1 "up to": hand cards to the top of the Life, face down
+OP_BAN_PLAY = 0x46  # a=lowest base cost: the controller cannot play such Characters this turn;
+# b=1: no card at all from the hand (Characters, Events, Stages)
+OP_TRASH_TO_DECK = 0x47  # a=count, b=filter row (-1 any), c=whose trash (its owner chooses)
+# a=count (1), b=OWN_*: whose top Life card(s) ("your or your opponent's": OWN_ANY, Q_LIFE_LOOK);
+# the controller looks at it; with c=1 leaves it on top or places it at the bottom (Q_LIFE_BOTTOM)
+OP_LIFE_SCRY = 0x48
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
 OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10)
@@ -240,7 +259,7 @@ OPS = {
     OP_OPTION: ("OPTION", ("", "len"), ()),
     OP_SET_X: ("SET_X", ("src", "arg"), ()),
     OP_JUMP: ("JUMP", ("", "skip"), ()),
-    OP_REPL_TARGET: ("REPL_TARGET", ("flt",), ("8-1-3-4",)),
+    OP_REPL_TARGET: ("REPL_TARGET", ("flt", "causes"), ("8-1-3-4",)),
     OP_SEL: ("SEL", ("flt", "n", "upto"), ("8-4-4-1", "1-3-2")),
     OP_SEL_ALL: ("SEL_ALL", ("flt",), ()),
     OP_SEL_SELF: ("SEL_SELF", (), ()),
@@ -261,6 +280,7 @@ OPS = {
     OP_GIVE_DON: ("GIVE_DON", ("n", "rested"), ("6-5-5",)),
     OP_PLAY: ("PLAY", ("rested",), ()),
     OP_NEGATE: ("NEGATE", ("", "dur"), ()),
+    OP_POWER_PER: ("POWER_PER", ("n", "per", "count"), ("6-6", "8-1-3-3")),
     OP_DRAW: ("DRAW", ("n",), ()),
     OP_TRASH_HAND: ("TRASH_HAND", ("n", "flt"), ()),
     OP_OPP_TRASH_HAND: ("OPP_TRASH_HAND", ("n",), ()),
@@ -277,6 +297,9 @@ OPS = {
     OP_DAMAGE: ("DAMAGE", ("n",), ("8-6-2-1",)),
     OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos", "who"), ()),
     OP_HAND_TO_LIFE: ("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",)),
+    OP_BAN_PLAY: ("BAN_PLAY", ("min_cost", "any_card"), ("1-3-3", "3-7-3")),
+    OP_TRASH_TO_DECK: ("TRASH_TO_DECK", ("n", "flt", "who"), ("8-4-1",)),
+    OP_LIFE_SCRY: ("LIFE_SCRY", ("n", "who", "move"), ("3-10-2", "8-4-4-1")),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
     OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n"), ()),

@@ -33,7 +33,7 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
 _CONT_OPS = frozenset({oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.OP_SEL_ALL,
                        oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
-                       oc.OP_SET_BASE})
+                       oc.OP_SET_BASE, oc.OP_POWER_PER})
 _MODIFIERS = frozenset({oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
                         oc.OP_SET_BASE})
 # Replacement abilities (interp.run_replacement): REPL_TARGET, then what is done instead.
@@ -51,6 +51,7 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_C_TRASH_SELF, oc.OP_SEL_ALL, oc.OP_SEL_ADD, oc.OP_TRASH, oc.OP_COST, oc.OP_GRANT,
     oc.OP_PROHIBIT, oc.OP_PLAY_FROM, oc.OP_TRASH_TO_HAND, oc.OP_OPP_TRASH_HAND,
     oc.OP_HAND_TO_DECK, oc.OP_HAND_TO_LIFE, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_LIFE,
+    oc.OP_BAN_PLAY, oc.OP_TRASH_TO_DECK, oc.OP_LIFE_SCRY,
     oc.OP_DON_MINUS, oc.OP_DON_REST,
     oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
     oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
@@ -64,7 +65,7 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_DON_ACTIVE, oc.CK_DON_GIVEN_SELF, oc.CK_YOUR_TURN, oc.CK_OPP_TURN, oc.CK_COUNT,
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
     oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
-    oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN, oc.CK_ONLY,
+    oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN, oc.CK_ONLY, oc.CK_BATTLING,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
@@ -79,7 +80,7 @@ def pred_supported(pred: str) -> bool:
     if "||" in pred:  # "type:A||name:B": either predicate
         return all(pred_supported(p) for p in pred.split("||"))
     kind, _, value = pred.partition(":")
-    return kind in ("type", "name", "typeinc") and bool(value)
+    return kind in ("type", "name", "typeinc", "attr") and bool(value)
 
 
 def filter_supported(f: Filter | None) -> bool:
@@ -116,6 +117,8 @@ def op_supported(o: Op, timing: int = -1) -> bool:
         return o.b in _DURATIONS and not (o.op == oc.OP_COST and o.b == oc.D_BATTLE)
     if o.op == oc.OP_PLAY_FROM or o.op == oc.OP_TRASH_TO_HAND:
         return o.flt is not None and o.flt.zone in (oc.Z_HAND, oc.Z_TRASH, oc.Z_LOOK)
+    if o.op == oc.OP_TRASH_TO_DECK:
+        return o.flt is not None and o.flt.zone == oc.Z_TRASH and o.flt.owner == o.c
     if o.op == oc.OP_PICK:
         return o.c in (oc.DEST_HAND, oc.DEST_PLAY, oc.DEST_PLAY_RESTED, oc.DEST_TRASH,
                        oc.DEST_LIFE_DOWN)
@@ -227,6 +230,9 @@ class _Tables:
             f = o.flt
             if o.op == oc.OP_C_REST_OWN:  # only an active card can be rested to pay
                 f = replace(f, state=L.ST_ACTIVE)
+            if o.op == oc.OP_PLAY_FROM or (o.op == oc.OP_PICK and o.c in (
+                    oc.DEST_PLAY, oc.DEST_PLAY_RESTED)):  # only a card that may be played
+                f = replace(f, flags=f.flags | L.FLF_PLAYABLE)
             args[names.index("flt")] = self.add_filter(f)
         if o.cond is not None:
             args[names.index("cond")] = self.add_cond(o.cond)
@@ -253,16 +259,19 @@ class _Tables:
         self.ab.append(row)
 
 
-def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...]) -> bool:
-    """Does a card of these names (its own and its aliases, 2-1-3) and types satisfy
-    predicate `pred`?"""
+def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
+              attrs: tuple[str, ...] = ()) -> bool:
+    """Does a card of these names (its own and its aliases, 2-1-3), types and attributes
+    satisfy predicate `pred`?"""
     if "||" in pred:
-        return any(_has_pred(p, names, types) for p in pred.split("||"))
+        return any(_has_pred(p, names, types, attrs) for p in pred.split("||"))
     kind, _, value = pred.partition(":")
     if kind == "name":
         return any(n in value.split("|") for n in names)
     if kind == "typeinc":
         return any(value in t for t in types)
+    if kind == "attr":
+        return any(a in attrs for a in value.split("|"))
     return any(t in types for t in value.split("|"))
 
 
@@ -328,12 +337,12 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
     card_pred = np.zeros(ncards, np.int32)
     for card in card_ids:
         text = table.text.get(table.codes[card])
-        types = text[2] if text is not None else ()
+        types, attrs = (text[2], text[3]) if text is not None else ((), ())
         if text is not None and text[1] and text[1].strip() not in ("", "-"):
             card_pred[card] |= L.PRED_HAS_TRIGGER
         names = (table.names[card], *name_aliases(text[0] if text is not None else ""))
         for pred, bit in t.preds.items():
-            if _has_pred(pred, names, types):
+            if _has_pred(pred, names, types, attrs):
                 card_pred[card] |= 1 << bit
     return _assemble(t, ncards, card_pred, L.MODES[mode])
 

@@ -56,6 +56,11 @@ def _adjectives(s: str, f: Filter) -> tuple[str, Filter]:
             f = replace(f, flags=f.flags | L.FLF_EXCLUDE_SELF)
             s = s[len("other "):]
             continue
+        m = re.match(r"<([^>]+)> attribute ", s)
+        if m:  # "<Slash> attribute Characters"
+            f = replace(f, pred_all=(*f.pred_all, "attr:" + m.group(1)))
+            s = s[m.end():]
+            continue
         m = re.match(r"(rested|active) ", s)
         if m:
             f = replace(f, state=L.ST_RESTED if m.group(1) == "rested" else L.ST_ACTIVE)
@@ -74,7 +79,7 @@ def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
     """Consume the noun: Characters, Leader or (and) Character cards, Events, cards, [NAME]; in
     a field phrase the noun picks the zone, elsewhere a category mask."""
     field = zone == FIELD
-    m = re.match(r"(Leader or (?:Character|Stage) cards?|Leader and Character cards|"
+    m = re.match(r"(Leader or (?:(?:Character|Stage) cards?|Characters)|Leader and Character cards|"
                  r"Characters?(?: cards?)?|"
                  r"Events?(?: cards?)?|"
                  r"Stages?(?: cards?)?|Leader|cards?|(?P<names>" + NAME + r"(?:,? or " + NAME

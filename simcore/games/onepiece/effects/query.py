@@ -41,6 +41,7 @@ from tcgsim.simcore.effects.fxlayout import (
     FLF_EXCLUDE_SELF,
     FLF_HAS_TRIGGER,
     FLF_NO_DON,
+    FLF_PLAYABLE,
     FLF_SELF_ONLY,
     FLT_W,
     H_AB,
@@ -73,8 +74,10 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TKW,
     F_USED,
     G_ACTIVE,
+    G_ATT,
     G_LOOK_N,
     G_OK,
+    G_TGT,
     LEADER_REF,
     LIFE_UP,
     N_DECK,
@@ -87,6 +90,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     STAGE,
     STAGE_RESTED,
     STAGE_USED,
+    TRASH,
 )
 from tcgsim.simcore.games.onepiece.legal import (
     A_ACTIVATE,
@@ -105,6 +109,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     cand_zone,
     encode,
     field_cost,
+    play_banned,
     power,
 )
 from tcgsim.simcore.jit import kernel
@@ -168,6 +173,24 @@ def count_by(st, p, by):
 
 
 @kernel
+def count_per(st, ct, p, what):
+    """The count an OP_POWER_PER reads for controller p (oc.PER_*): cards in the trash or
+    the hand, Events in the trash, rested DON!! cards in the cost area."""
+    b = p * PSIZE
+    if what == oc.PER_TRASH:
+        return st[b + N_TRASH]
+    if what == oc.PER_HAND:
+        return st[b + N_HAND]
+    if what == oc.PER_DON_RESTED:
+        return st[b + DON_RESTED]
+    n = 0
+    for i in range(st[b + N_TRASH]):
+        if ct[st[b + TRASH + i], C.CATEGORY] == C.EVENT:
+            n += 1
+    return n
+
+
+@kernel
 def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
     """Does candidate c (legal.cand_encode) satisfy filter row f for controller p?"""
     owner = cand_owner(c)
@@ -209,6 +232,8 @@ def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
         if ((flags & FLF_DON_GIVEN) and not given) or ((flags & FLF_NO_DON) and given):
             return False
     if (flags & FLF_SELF_ONLY) != 0 and card != src_card:
+        return False
+    if (flags & FLF_PLAYABLE) != 0 and play_banned(st, ct, p, card, z == Z_HAND):
         return False
     state = flt_get(fx, f, FL_STATE)
     if state != 0 and (on_field or z == Z_STAGE):
@@ -371,6 +396,18 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
                              cand_encode(o, Z_FIELD_CHAR, r), src_card, src_ref):
                     m += 1
         ok = n >= 1 and m == n
+    elif kind == oc.CK_BATTLING:  # the opponent's card in battle with the source card
+        r = EMPTY
+        if st[G_ATT] != EMPTY and 0 <= src_ref < NREF \
+                and st[p * PSIZE + F_CARD + src_ref] == src_card:
+            if st[G_ACTIVE] == p and st[G_ATT] == src_ref:
+                r = st[G_TGT]
+            elif st[G_ACTIVE] != p and st[G_TGT] == src_ref:
+                r = st[G_ATT]
+        if r != EMPTY:
+            ok = flt_match(st, ct, fx, cond_get(fx, c, CD_FLT), p,
+                           cand_encode(1 - p, Z_LEADER if r == LEADER_REF else Z_FIELD_CHAR, r),
+                           src_card, src_ref)
     elif kind == oc.CK_DON_GIVEN:
         n = 0
         for r in range(NREF):

@@ -23,6 +23,7 @@ from tcgsim.simcore.effects.text import normalise
 from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases
+from tcgsim.simcore.games.onepiece.layout import DON_TOTAL
 from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
 COMPILER_VERSION = 4
@@ -31,6 +32,7 @@ KEYWORDS = ("[Blocker]", "[Rush]", "[Double Attack]", "[Banish]", "[Rush: Charac
             "[Unblockable]")
 _REMINDER = re.compile(r"\s*\((?:You may (?:rest|return) the specified|This card can attack|"
                        r"This card can't be|This card cannot be blocked|This card deals|"
+                       r"When this card deals damage|"
                        r"After your opponent declares)"
                        r"[^()]*\)")
 _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Character|"
@@ -91,6 +93,11 @@ COSTS: tuple[Rule, ...] = (
          rules=("8-3-1-5",)),
     Rule("cost-don-minus", r"DON!! -(\d+)", lambda m: [Op(oc.OP_C_DON_MINUS, _n(m))],
          rules=("8-3-1-6", "10-2-10")),
+    Rule("cost-don-minus-or-more", r"You may return (\d+) or more DON!! cards? from your field "
+         r"to your DON!! deck", lambda m: [Op(oc.OP_C_DON_MINUS, _n(m))], status=APPROX,
+         rules=("8-3-1-6", "10-2-10"),
+         note="'N or more': the program returns exactly N DON!! cards, the fewest the card "
+              "allows; the player may return more"),
     Rule("cost-trash-hand", r"(?:You may )?trash (\d+) cards? from your hand",
          lambda m: [Op(oc.OP_C_TRASH_HAND, _n(m), -1)], rules=("8-3-1-3",)),
     Rule("cost-rest-self", r"(?:You may )?rest this (?:card|Character|Leader|Stage)",
@@ -121,6 +128,14 @@ CONDS: tuple[Rule, ...] = (
     Rule("cond-leader-types", r"If your Leader has the \{([^}]+)\} or \{([^}]+)\} type",
          lambda m: Cond(oc.CK_LEADER_PRED, pred="type:" + m.group(1) + "|" + m.group(2)),
          rules=("8-3-2",)),
+    Rule("cond-leader-attr", r"If your (?P<o>opponent's )?Leader has the <(?P<a>[^>]+)> "
+         r"attribute", lambda m: Cond(oc.CK_LEADER_PRED, who=OWN_OPP if m.group("o") else
+                                      OWN_SELF, pred="attr:" + m.group("a")),
+         rules=("8-3-2",)),
+    Rule("cond-leader-type-or-attr", r"If your Leader has the \{(?P<t>[^}]+)\} type or the "
+         r"<(?P<a>[^>]+)> attribute",
+         lambda m: Cond(oc.CK_LEADER_PRED, pred="type:" + m.group("t") + "||attr:"
+                        + m.group("a")), rules=("8-3-2",)),
     Rule("cond-trash-ge", r"If you have (\d+) or more cards in your trash",
          lambda m: Cond(oc.CK_TRASH, cmp=1, value=_n(m)), rules=("8-3-2",)),
 
@@ -244,6 +259,37 @@ def _on(rows: Callable[[re.Match], list[Op]], chars: bool = False,
             return None
         return _select(t) + rows(m)
     return build
+
+
+_WHOSE = {"your": OWN_SELF, "your opponent's": OWN_OPP, "your or your opponent's": OWN_ANY}
+
+
+def _trash_to_bottom(m: re.Match, who: int) -> list[Op] | None:
+    """"<whose> places N cards (Events, ...) from their trash at the bottom of their deck":
+    TRASH_TO_DECK with a filter on that player's trash (its owner chooses the cards)."""
+    f = phrases.card_phrase(m.group("t"), oc.Z_TRASH, who)
+    if f is None:
+        return None
+    return [Op(oc.OP_TRASH_TO_DECK, _n(m, "n"), 0, who, flt=f)]
+
+
+_PER = {"in your trash": oc.PER_TRASH, "in your hand": oc.PER_HAND,
+        "Events in your trash": oc.PER_TRASH_EVENTS,
+        "of your rested DON!! cards": oc.PER_DON_RESTED}
+
+
+def _ko_battle_by(by: str) -> list[Op] | None:
+    """"This Character cannot be K.O.'d in battle by <Slash> attribute cards" (or by
+    Leaders): while the opponent's card in its battle matches the phrase (CK_BATTLING), the
+    source card has PR_NO_KO_BATTLE; the engine reads it in the Damage Step."""
+    if by == "Leaders":
+        f = Filter(zone=oc.Z_FIELD_LC, owner=OWN_OPP, cat=1 << cards.LEADER)
+    else:
+        f = phrases.card_phrase(by, oc.Z_FIELD_LC, OWN_OPP)
+    if f is None:
+        return None
+    return [Op(oc.OP_SKIP_UNLESS, 0, 2, cond=Cond(oc.CK_BATTLING, flt=f)),
+            Op(oc.OP_SEL_SELF), Op(oc.OP_PROHIBIT, oc.PR_NO_KO_BATTLE, oc.D_CONTINUOUS)]
 
 
 def _signed(m: re.Match) -> int:
@@ -392,6 +438,14 @@ TEMPLATES: tuple[Rule, ...] = (
          _on(lambda m: [Op(oc.OP_POWER, _signed(m), _dur(m))]), rules=("8-4-4-1", "6-6")),
     Rule("power-gains", r"(?P<t>.+?) gains? (?:an additional )?(?P<s>[-+]\d+) power" + _DURS,
          _on(lambda m: [Op(oc.OP_POWER, _signed(m), _dur(m))]), rules=("8-4-4-1", "6-6")),
+    Rule("power-per-count", r"[Tt]his Character gains \+(?P<s>\d+) power for every "
+         r"(?:(?P<k>\d+) )?(?P<w>cards? in your trash|cards? in your hand|Events in your trash|"
+         r"of your rested DON!! cards)",
+         lambda m: [Op(oc.OP_SEL_SELF), Op(oc.OP_POWER_PER, _signed(m), int(m.group("k") or 1),
+                                          _PER[m.group("w").split(" ", 1)[1] if m.group("w")
+                                               .startswith(("card ", "cards ")) else
+                                               m.group("w")])],
+         rules=("8-4-4-1", "6-6")),
     Rule("cost-give", r"[Gg]ive (?P<t>.+) (?P<s>[-+]\d+) cost" + _DURS,
          _on(lambda m: [Op(oc.OP_COST, _signed(m), _dur(m))]), rules=("8-4-4-1", "2-7-6")),
     Rule("cost-gains", r"(?P<t>.+?) gains? (?P<s>[-+]\d+) cost" + _DURS,
@@ -413,6 +467,15 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("prohibit", r"(?P<t>.+?) " + _PR_RE + _DURS,
          _on(lambda m: [Op(oc.OP_PROHIBIT, _PR[m.group("pr")], _dur(m))]),
          rules=("8-4-4-1", "1-3-3")),
+    Rule("don-set-all-active", r"Set all of your DON!! cards as active",
+         lambda m: [Op(oc.OP_DON_ACTIVE, DON_TOTAL)], rules=("6-5-5",)),
+    Rule("ban-play-hand", r"[Yy]ou cannot play cards from your hand during this turn",
+         lambda m: [Op(oc.OP_BAN_PLAY, 0, 1)], rules=("1-3-3", "3-7-3")),
+    Rule("ban-play-chars", r"[Yy]ou cannot play Character cards(?: with a base cost of "
+         r"(?P<c>\d+) or more)? during this turn",
+         lambda m: [Op(oc.OP_BAN_PLAY, int(m.group("c") or 0))], rules=("1-3-3", "3-7-3")),
+    Rule("prohibit-ko-battle-by", r"[Tt]his Character cannot be K\.O\.'d in battle by "
+         r"(?P<by>.+)", lambda m: _ko_battle_by(m.group("by")), rules=("1-3-3", "7-1-4")),
     Rule("prohibit-ko-opp-effects", r"(?P<t>.+?) cannot be K\.O\.'d by your opponent's "
          r"effects" + _DURS, _on(lambda m: [Op(oc.OP_PROHIBIT, oc.PR_NO_KO_EFFECT, _dur(m))]),
          status=APPROX, rules=("8-4-4-1", "1-3-3"),
@@ -484,6 +547,18 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: None if m.group("o") and _n(m, "n") > 1 else [
              Op(oc.OP_HAND_TO_DECK, _n(m, "n"), 1, OWN_OPP)],
          rules=("8-4-1",)),
+    Rule("opp-trash-to-bottom", r"[Yy]our opponent places (?P<n>\d+) (?P<t>.+?) from their "
+         r"trash at the bottom of their deck in any order",
+         lambda m: _trash_to_bottom(m, OWN_OPP), status=APPROX, rules=("8-4-1",),
+         note="'in any order': the cards go to the bottom in the order the opponent's strategy "
+              "chose them"),
+    Rule("life-scry", r"[Ll]ook at up to (?P<n>\d+) cards? from the top of (?P<w>your or your "
+         r"opponent's|your opponent's|your) Life cards(?P<p> and place (?:it|them) at the top "
+         r"or bottom of the Life cards)?",
+         lambda m: [Op(oc.OP_LIFE_SCRY, _n(m, "n"), _WHOSE[m.group("w")], int(bool(m.group("p"))))],
+         rules=("3-10-2", "8-4-4-1")),
+    Rule("life-scry-place", r"[Pp]lace (?:it|them) at the top or bottom of the Life cards",
+         lambda m: [], rules=("3-10-2",)),
     Rule("opp-hand-to-bottom-order", r"[Yy]our opponent places (?P<n>\d+) cards from their hand "
          r"at the bottom of their deck in any order",
          lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m, "n"), 1, OWN_OPP)], status=APPROX,
@@ -870,15 +945,16 @@ def _repl_target(t: str) -> Filter | None:
     return f if t.startswith("your ") and f is not None and f.zone == oc.Z_FIELD_CHAR else None
 
 
-def _replace(timing: int) -> Callable:
+def _replace(timing: int, causes: int = 0) -> Callable:
     """Build of 'If [<condition> and] <card> would be <event>, <do> instead': the timing,
-    a REPL_TARGET row, the conditions and the text done instead."""
+    a REPL_TARGET row (with the causes it answers, oc.CAUSE_*, 0 any), the conditions and
+    the text done instead."""
     def build(m: re.Match) -> tuple | None:
         f = _repl_target(m.group("t"))
         conds = _match_conds("If " + m.group("c")) if m.group("c") else []
         if f is None or conds is None:
             return None
-        return timing, [Op(oc.OP_REPL_TARGET, 0, flt=f)], conds, m.group("do")
+        return timing, [Op(oc.OP_REPL_TARGET, 0, causes, flt=f)], conds, m.group("do")
     return build
 
 
@@ -890,6 +966,14 @@ _REPL_WHO = (r"If (?:(?P<c>.+?) and )?(?P<t>this Character|your (?:(?! and ).)+?
 EVENTS: tuple[Rule, ...] = (
     Rule("replace-ko", _REPL_WHO + r"K\.O\.'d, (?P<do>.+) instead", _replace(oc.T_REPLACE_KO),
          rules=("8-1-3-4",)),
+    Rule("replace-ko-opp-effect", _REPL_WHO + r"K\.O\.'d by your opponent's effects?, "
+         r"(?P<do>.+) instead", _replace(oc.T_REPLACE_KO, oc.CAUSE_OPP_EFFECT),
+         rules=("8-1-3-4",)),
+    Rule("replace-ko-effect", _REPL_WHO + r"K\.O\.'d by (?:an effect|effects), (?P<do>.+) "
+         r"instead", _replace(oc.T_REPLACE_KO, oc.CAUSE_OWN_EFFECT | oc.CAUSE_OPP_EFFECT),
+         rules=("8-1-3-4",)),
+    Rule("replace-ko-battle", _REPL_WHO + r"K\.O\.'d in battle, (?P<do>.+) instead",
+         _replace(oc.T_REPLACE_KO, oc.CAUSE_BATTLE), rules=("8-1-3-4", "7-1-4")),
     Rule("replace-remove", _REPL_WHO + r"removed from the field by your opponent's effects?, "
          r"(?P<do>.+) instead", _replace(oc.T_REPLACE_REMOVE), rules=("8-1-3-4",)),
     Rule("when-ko-self", r"When this Character is K\.O\.'d, (?P<do>.+)",
@@ -1062,6 +1146,11 @@ def _compile_piece(ab: Ability, piece: str, statuses: list[str]) -> bool:
             if m.rule.name in _ON_REVEALED and not _after_reveal(ab.body):
                 ab.unmatched = piece  # "that card" names no revealed card here
                 return False
+            if m.rule.name == "life-scry-place":  # the Life card just looked at may move
+                if not ab.body or ab.body[-1].op != oc.OP_LIFE_SCRY:
+                    ab.unmatched = piece
+                    return False
+                ab.body[-1] = replace(ab.body[-1], c=1)
             ab.body.extend(m.value)
             _add(ab, m, statuses)
         return True

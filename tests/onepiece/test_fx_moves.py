@@ -1,0 +1,136 @@
+"""Effects that move cards between a player's own zones or set DON!! cards: the opponent's
+trash to the bottom of their deck (8-4-1), looking at the top Life card of either player and
+leaving it on top or placing it at the bottom (3-10-2), "return 1 or more DON!! cards" as a
+cost (10-2-10), "set all of your DON!! cards as active" (6-5-5) and "you cannot play cards
+from your hand during this turn" (1-3-3): rules tests on scripted states, and the compiled
+programs of real cards (text read from ../shared)."""
+
+from tcgsim.simcore.effects import fxlayout as L
+from tcgsim.simcore.effects import ir
+from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.layout import LIFE_UP
+from tests.onepiece import support as S
+from tests.onepiece.test_fx_templates import _compile, _rows
+
+FX = S.FX_ID
+CT, FXA = S.fx_tables("approx")
+
+
+def game(**kw) -> S.Game:
+    return S.make_game(ct=CT, fx=FXA, **kw)
+
+
+# The opponent's trash to the bottom of their deck (8-4-1) ------------------------------------
+
+
+def test_8_4_1_your_opponent_places_2_cards_from_their_trash_at_the_bottom():
+    """The opponent chooses (their default strategy gives the cards of least value, cost
+    1 and cost 3) and the two go under their deck; the cost-11 card stays in the trash."""
+    g = game(hands=([FX["FX_OPP_TRASH_BOTTOM"]], ()), don_active=(1, 0),
+             trash=((), [S.FILLER, S.C6K, S.C4K]))
+    n = len(g.deck(1))
+    g.play(FX["FX_OPP_TRASH_BOTTOM"])
+    assert g.trash(1) == [S.FILLER]
+    assert len(g.deck(1)) == n + 2
+    assert g.deck(1)[-2:] == [S.C4K, S.C6K]  # top first: the later card went under
+    g.check()
+
+
+def test_8_4_1_only_events_and_as_many_as_there_are():
+    """"2 Events": with one Event in the opponent's trash, that one goes; the Characters
+    stay (1-3-2: as many as possible)."""
+    ev = FX["FX_SLASH_PUMP"]
+    g = game(hands=([FX["FX_OPP_EVENTS_BOTTOM"]], ()), don_active=(1, 0),
+             trash=((), [S.C4K, ev, S.C6K]))
+    g.play(FX["FX_OPP_EVENTS_BOTTOM"])
+    assert g.trash(1) == [S.C4K, S.C6K] and g.deck(1)[-1] == ev
+    g.check()
+
+
+def test_8_4_1_opponent_trash_to_bottom_on_real_cards():
+    """OP05-079: 3 cards; OP11-091: 3 Events (an Event filter on the opponent's trash)."""
+    (ab,) = _compile("OP05-079")
+    assert ab.status == ir.APPROX
+    assert _rows(ab) == [(oc.OP_TRASH_TO_DECK, 3, 0, L.OWN_OPP)]
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_OPP)
+    (ab,) = _compile("OP11-091")
+    assert ab.body[0].flt == ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_OPP, cat=1 << C.EVENT)
+
+
+# The top Life card of either player (3-10-2) --------------------------------------------------
+
+
+def test_3_10_2_look_at_the_opponents_top_life_card_and_bury_a_trigger():
+    """The default strategy looks at the opponent's top Life card; a [Trigger] card is placed
+    at the bottom of their Life, the order of the others kept."""
+    g = game(hands=([FX["FX_LIFE_SCRY"]], ()), don_active=(1, 0),
+             life=([S.FILLER] * 5, [S.TRIG_DRAW, S.C4K, S.C6K]))
+    g.play(FX["FX_LIFE_SCRY"])
+    assert g.life(1) == [S.C4K, S.C6K, S.TRIG_DRAW]
+    assert g.life(0) == [S.FILLER] * 5
+    g.check()
+
+
+def test_3_10_2_a_blank_top_life_card_of_the_opponent_stays():
+    g = game(hands=([FX["FX_LIFE_SCRY"]], ()), don_active=(1, 0),
+             life=([S.FILLER] * 5, [S.C4K, S.TRIG_DRAW]))
+    g.play(FX["FX_LIFE_SCRY"])
+    assert g.life(1) == [S.C4K, S.TRIG_DRAW]
+    g.check()
+
+
+def test_3_10_2_own_life_when_the_opponent_has_none_and_the_face_up_mark_moves():
+    """With no opponent's Life the controller looks at their own: a blank face-up top card
+    goes to the bottom and stays face up; the card that was at the bottom is now second."""
+    g = game(hands=([FX["FX_LIFE_SCRY"]], ()), don_active=(1, 0),
+             life=([S.C4K, S.TRIG_DRAW, S.C6K], []))
+    g.put(0, LIFE_UP, 0b100)  # the top card (index 2; 0 is the bottom) is face up
+    g.play(FX["FX_LIFE_SCRY"])
+    assert g.life(0) == [S.TRIG_DRAW, S.C6K, S.C4K]
+    assert g.get(0, LIFE_UP) == 0b001
+    g.check()
+
+
+def test_3_10_2_life_look_on_real_cards():
+    """OP03-099 (the Katakuri Leader: the look, then 'place it ...' after ', and') and
+    EB02-053 (one clause)."""
+    (ab,) = _compile("OP03-099")
+    assert ab.status == ir.STRICT
+    assert _rows(ab)[0] == (oc.OP_LIFE_SCRY, 1, L.OWN_ANY, 1)
+    assert _rows(_compile("EB02-053")[0]) == [(oc.OP_LIFE_SCRY, 1, L.OWN_ANY, 1)]
+
+
+# DON!! ----------------------------------------------------------------------------------------
+
+
+def test_10_2_10_return_1_or_more_don_returns_exactly_1():
+    """"You may return 1 or more DON!! cards ...: Draw 1 card": the program returns one
+    (the documented approximation), then draws."""
+    g = game(hands=([FX["FX_DON_OR_MORE"]], ()), decks=([S.C4K], ()), don_active=(3, 0))
+    before = g.don(0)["deck"]
+    g.play(FX["FX_DON_OR_MORE"])
+    assert g.don(0)["deck"] == before + 1 and g.hand(0) == [S.C4K]
+    g.check()
+
+
+def test_6_5_5_all_don_active_then_no_card_from_the_hand():
+    """"Set all of your DON!! cards as active. Then, you cannot play cards from your hand
+    during this turn": 4 rested DON!! become active; no Character or Event can be played from
+    the hand this turn, though the DON!! would pay."""
+    g = game(hands=([FX["FX_ALL_DON_ACTIVE"], S.C4K, FX["FX_PLAY_FROM_HAND"]], ()),
+             don_active=(1, 0), don_rested=(3, 0))
+    g.play(FX["FX_ALL_DON_ACTIVE"])
+    assert g.don(0)["active"] == 4 and g.don(0)["rested"] == 0
+    assert not g.can_play(0, S.C4K) and not g.can_play(0, FX["FX_PLAY_FROM_HAND"])
+    g.check()
+
+
+def test_don_rules_on_real_cards():
+    """OP09-065's cost 'return 1 or more' (approximate: exactly 1); OP13-028's all DON!!
+    active and the ban on cards from the hand."""
+    (ab,) = _compile("OP09-065")
+    assert ab.status == ir.APPROX and [(o.op, o.a) for o in ab.costs] == [(oc.OP_C_DON_MINUS, 1)]
+    (ab,) = _compile("OP13-028")
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_DON_ACTIVE, 10, 0, 0), (oc.OP_BAN_PLAY, 0, 1, 0)]
