@@ -134,3 +134,14 @@ def test_don_rules_on_real_cards():
     (ab,) = _compile("OP13-028")
     assert ab.status == ir.STRICT
     assert _rows(ab) == [(oc.OP_DON_ACTIVE, 10, 0, 0), (oc.OP_BAN_PLAY, 0, 1, 0)]
+
+
+def test_6_4_add_don_as_active_or_rested_wording():
+    """The newer wording "add up to N DON!! card(s) as active / as rested from your DON!!
+    deck" is DON_ADD like "add up to N DON!! cards from your DON!! deck and rest them"."""
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+
+    (ab,) = compile_text("[On Play] Add up to 1 DON!! card as active from your DON!! deck.")
+    assert ab.status == ir.STRICT and _rows(ab) == [(oc.OP_DON_ADD, 1, 0, 0)]
+    (ab,) = compile_text("[On Play] Add up to 2 DON!! cards as rested from your DON!! deck.")
+    assert _rows(ab) == [(oc.OP_DON_ADD, 2, 1, 0)]

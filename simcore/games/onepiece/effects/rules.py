@@ -160,6 +160,9 @@ ACTIONS: tuple[Rule, ...] = (
     Rule("don-add-rested", r"Add up to (\d+) DON!! cards? from your DON!! deck and rest "
          r"(?:it|them)",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), 1)], rules=("6-4",)),
+    Rule("don-add-as", r"[Aa]dd up to (\d+) DON!! cards? as (?P<v>active|rested) from your "
+         r"DON!! deck", lambda m: [Op(oc.OP_DON_ADD, _n(m), int(m.group("v") == "rested"))],
+         rules=("6-4",)),
     Rule("don-add-n", r"Add (\d+) DON!! cards? from your DON!! deck and (?P<v>set (?:it|them) "
          r"as active|rest (?:it|them))",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), int(m.group("v").startswith("rest")))],
