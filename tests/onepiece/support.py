@@ -360,6 +360,9 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_REPL_OPP_EFFECT", "character", 1, 3000, [],
          "If this Character would be K.O.'d by your opponent's effect, you may trash 1 card "
          "from your hand instead.", ""),
+        ("FX_REPL_BATTLE", "character", 1, 3000, [],
+         "If this Character would be K.O.'d in battle, you may trash 1 card from your hand "
+         "instead.", ""),
         ("FX_DON_RET", "character", 1, 1000, [],
          "[Your Turn] When a DON!! card on your field is returned to your DON!! deck, add up "
          "to 1 DON!! card from your DON!! deck and rest it.", ""),

@@ -95,6 +95,11 @@ def test_2_5_6_attribute_conditions_on_real_cards():
     cond = ab.body[0].cond
     assert (cond.kind, cond.who, cond.pred) == (oc.CK_LEADER_PRED, L.OWN_OPP, "attr:Slash")
     assert _rows(ab)[1:] == [(oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_POWER, 1000, oc.D_CONTINUOUS, 0)]
+    ab = _compile("OP13-025")[1]
+    assert ab.status == ir.STRICT
+    cond = ab.body[0].cond
+    assert (cond.kind, cond.who) == (oc.CK_LEADER_PRED, L.OWN_SELF)
+    assert cond.pred.startswith("type:") and "||attr:" in cond.pred
 
 
 # "cannot be K.O.'d in battle by ..." (7-1-4, 1-3-3) ------------------------------------------

@@ -6,6 +6,7 @@ deck pair is."""
 import numpy as np
 import pytest
 
+from tcgsim.simcore.effects import ir
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import events as E
@@ -590,6 +591,32 @@ def test_8_1_3_4_replaced_only_when_kod_by_the_opponents_effect():
     g.attack(0, 0)
     assert g.field_chars(1) == [] and g.hand(1) == [S.C4K]
     g.check()
+
+
+def test_8_1_3_4_replaced_only_when_kod_in_battle():
+    """"If this Character would be K.O.'d in battle, you may trash 1 card from your hand
+    instead": a K.O. in battle is replaced, the opponent's [On Play] K.O. is not."""
+    g = game(chars=([S.C6K], [{"card": FX["FX_REPL_BATTLE"], "rested": 1}]),
+             hands=((), [S.C4K]))
+    g.attack(0, 0)
+    assert g.field_chars(1) == [FX["FX_REPL_BATTLE"]] and g.trash(1) == [S.C4K]
+    g.check()
+    g = game(hands=([FX["FX_KO3"]], [S.C4K]), chars=((), [FX["FX_REPL_BATTLE"]]),
+             don_active=(1, 0))
+    g.play(FX["FX_KO3"])
+    assert g.field_chars(1) == [] and g.hand(1) == [S.C4K]
+    g.check()
+
+
+def test_8_1_3_4_replacement_causes_on_real_cards():
+    """OP10-034 answers a K.O. in battle only; EB01-008 any effect (its body is unread)."""
+    from tests.onepiece.test_fx_templates import _compile
+
+    ab = _compile("OP10-034")[0]
+    assert ab.timing == oc.T_REPLACE_KO and ab.status == ir.STRICT
+    assert (ab.body[0].op, ab.body[0].b) == (oc.OP_REPL_TARGET, oc.CAUSE_BATTLE)
+    ab = _compile("EB01-008")[0]
+    assert ab.body[0].b == oc.CAUSE_OWN_EFFECT | oc.CAUSE_OPP_EFFECT
 
 
 # ---------------------------------------------------------------- other timings and grants

@@ -502,16 +502,23 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
 
 
 @kernel
+def zone_choices(st, ct, fx, p, o, zone, count_off, f, src_card, src_ref, buf):
+    """Write the cards o may choose from to buf: every card of o's zone (its count at
+    `count_off`) when f < 0, else those matching p's filter row f; their number."""
+    if f >= 0:
+        return candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+    n = st[o * PSIZE + count_off]
+    for i in range(n):
+        buf[i] = cand_encode(o, zone, i)
+    return n
+
+
+@kernel
 def trash_to_bottom(st, ct, fx, lg, p, o, count, f, src_card, src_ref, fams, prms, rng, buf):
     """o places `count` cards of their choice from their trash (matching p's filter row f,
     or any with f < 0) at the bottom of their deck, one by one; as many as there are."""
     for _ in range(count):
-        if f < 0:
-            n = st[o * PSIZE + N_TRASH]
-            for i in range(n):
-                buf[i] = cand_encode(o, Z_TRASH, i)
-        else:
-            n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+        n = zone_choices(st, ct, fx, p, o, Z_TRASH, N_TRASH, f, src_card, src_ref, buf)
         i = ask(st, ct, lg, o, np.int64(oc.Q_COST_CARD), np.int64(oc.INTENT_HELP), fams, prms,
                 rng, buf, np.int64(n), np.int64(0))
         if i < 0:
@@ -559,12 +566,7 @@ def trash_from_hand(st, ct, fx, lg, p, count, f, src_card, src_ref, fams, prms, 
     """p trashes `count` cards of their choice from hand (matching filter f, or any)."""
     done = 0
     for _ in range(count):
-        if f < 0:
-            n = st[p * PSIZE + N_HAND]
-            for h in range(n):
-                buf[h] = cand_encode(p, Z_HAND, h)
-        else:
-            n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+        n = zone_choices(st, ct, fx, p, p, Z_HAND, N_HAND, f, src_card, src_ref, buf)
         i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_COST_CARD), np.int64(oc.INTENT_HELP), fams,
                 prms, rng, buf, np.int64(n), np.int64(0))
         if i < 0:
