@@ -24,6 +24,9 @@ class CardTable:
     # only cards whose text is known (imported, or given in a card file) have an entry.
     text: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = field(
         default_factory=dict)
+    # Types and attributes of cards given without text (a card file's vanilla card), by
+    # code: target filters read them ("{Navy} type Characters") as from `text`.
+    traits: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {c: i for i, c in enumerate(self.codes)}
@@ -54,10 +57,13 @@ def read_toml(path: Path) -> dict:
 
 def build_table(game: str, rows: list[tuple[str, str, list[int]]], ncols: int,
                 any_copies: set[str] | frozenset[str] = frozenset(),
-                text: dict[str, tuple[str, str, tuple[str, ...]]] | None = None) -> CardTable:
+                text: dict[str, tuple[str, str, tuple[str, ...]]] | None = None,
+                traits: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] | None = None,
+                ) -> CardTable:
     """Assemble a CardTable from (code, name, column values) rows."""
     table = np.zeros((max(len(rows), 1), ncols), dtype=np.int32)
     for i, (_, _, values) in enumerate(rows):
         table[i, :] = values
     return CardTable(game, [r[0] for r in rows], [r[1] for r in rows], table,
-                     any_copies=frozenset(any_copies), text=dict(text or {}))
+                     any_copies=frozenset(any_copies), text=dict(text or {}),
+                     traits=dict(traits or {}))

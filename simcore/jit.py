@@ -18,3 +18,9 @@ use_source_keyed_cache()
 def kernel(fn):
     """@njit(cache=True) without NRT, for functions that never allocate arrays."""
     return njit(cache=True, _nrt=False, error_model="numpy")(fn)
+
+
+def kernel_inline(fn):
+    """@kernel whose body numba inlines into each caller: for a small test called once per
+    candidate card, where passing the state arrays to a call costs more than the test."""
+    return njit(cache=True, _nrt=False, error_model="numpy", inline="always")(fn)

@@ -22,7 +22,11 @@ H_FLT = 12  # offset of the filter rows (n_flt x FLT_W)
 H_COND = 13  # offset of the condition rows (n_cond x COND_W)
 H_TMASK = 14  # bit per timing present in this pair (the fast "nothing to do" test)
 H_FLAGS = 15  # HAS_CONT | HAS_REPL | HAS_HAND
-HDR_SIZE = 16
+H_FSTAT = 16  # offset of the filters' static bitsets (n_flt x H_FWORDS ints)
+H_FWORDS = 17  # ints per filter bitset: bit `card` is set when the card passes the tests
+#                that depend on the card alone (category, colour, predicates), so a filter
+#                match reads one bit instead of the card's rows
+HDR_SIZE = 18
 
 HAS_CONT = 1  # some ability is continuous: settle() has work
 HAS_REPL = 2  # some ability is a replacement effect
@@ -84,6 +88,8 @@ FLF_DON_GIVEN = 8  # has DON!! given
 FLF_NO_DON = 16  # has no DON!! given
 FLF_SELF_ONLY = 32  # the source card itself
 FLF_PLAYABLE = 64  # a card to be played: no effect forbids playing it now
+FLF_DYNAMIC = 128  # set by the packer: the filter tests more than the owner and the static
+#                    bitset (bounds, state, DON!!, the source card, a ban)
 PRED_HAS_TRIGGER = 1 << 30  # card_pred bit of a card with trigger text (FLF_HAS_TRIGGER)
 
 # Condition rows.

@@ -146,11 +146,12 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
     rows: dict[str, tuple[str, str, list[int]]] = {}
     any_copies: set[str] = set()
     text: dict[str, tuple[str, str, tuple[str, ...]]] = {}
+    traits: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for code, entry in (store or {}).items():
         rows[code] = (code, str(entry.get("name", code)), card_row(f"card store: {code}", entry))
         if entry.get("any_copies") is True:
             any_copies.add(code)
-        _keep_text(text, code, f"card store: {code}", entry)
+        _keep_text(text, traits, code, f"card store: {code}", entry)
     imported = set(rows)
     for path in paths:
         data = read_toml(path)
@@ -168,23 +169,27 @@ def load_cards(paths: list[Path], store: dict[str, dict] | None = None) -> CardT
             rows[code] = (code, str(entry.get("name", code)), row)
             if entry.get("any_copies") is True:
                 any_copies.add(code)
-            _keep_text(text, code, where, entry)  # else an imported card's text stays
+            _keep_text(text, traits, code, where, entry)  # else an imported card's text stays
             imported.discard(code)
-    return build_table("onepiece", list(rows.values()), NCOLS, any_copies, text)
+    return build_table("onepiece", list(rows.values()), NCOLS, any_copies, text, traits)
 
 
-def _keep_text(text: dict, code: str, where: str, entry: dict) -> None:
+def _keep_text(text: dict, traits: dict, code: str, where: str, entry: dict) -> None:
     """The entry's card text for the effect compiler (keys text, trigger_text, types,
-    attributes)."""
-    if "text" not in entry:
-        return
-    body, trigger = entry["text"], entry.get("trigger_text", "")
-    if not isinstance(body, str) or not isinstance(trigger, str):
-        raise InputError(f"{where}.text: expected a string")
+    attributes); an entry without text keeps its types and attributes in `traits`."""
     words = {}
     for key, example in (("types", "Navy"), ("attributes", "Slash")):
         v = entry.get(key, [])
         if not isinstance(v, list) or not all(isinstance(t, str) for t in v):
             raise InputError(f"{where}.{key}: expected a list of strings such as [\"{example}\"]")
         words[key] = tuple(v)
+    if "text" not in entry:
+        traits.pop(code, None)
+        if words["types"] or words["attributes"]:
+            traits[code] = (words["types"], words["attributes"])
+        return
+    body, trigger = entry["text"], entry.get("trigger_text", "")
+    if not isinstance(body, str) or not isinstance(trigger, str):
+        raise InputError(f"{where}.text: expected a string")
+    traits.pop(code, None)
     text[code] = (body, trigger, words["types"], words["attributes"])

@@ -207,6 +207,8 @@ class _Tables:
         row[L.FL_POW_MIN], row[L.FL_POW_MAX] = f.pow_min, f.pow_max
         row[L.FL_STATE], row[L.FL_FLAGS] = f.state, f.flags
         row[L.FL_COST_MAX_BY] = f.cost_max_by
+        if _dynamic(f):
+            row[L.FL_FLAGS] |= L.FLF_DYNAMIC
         self.flt.append(row)
         return len(self.flt) - 1
 
@@ -257,6 +259,45 @@ class _Tables:
             self.add_op(o)
         row[L.AB_NCODE] = len(self.code) - row[L.AB_PC]
         self.ab.append(row)
+
+
+_DYNAMIC_FLAGS = (L.FLF_EXCLUDE_SELF | L.FLF_DON_GIVEN | L.FLF_NO_DON | L.FLF_SELF_ONLY
+                  | L.FLF_PLAYABLE)
+
+
+def _dynamic(f: Filter) -> bool:
+    """Does filter f test more than its owner and what the card alone decides (category,
+    colour, predicates, trigger): a cost or power bound, a state, DON!!, the source card,
+    a ban on playing?"""
+    return (f.cost_min >= 0 or f.cost_max >= 0 or f.pow_min >= 0 or f.pow_max >= 0
+            or f.cost_max_by != oc.BY_NONE or f.state != L.ST_ANY
+            or (f.flags & _DYNAMIC_FLAGS) != 0)
+
+
+def _static_bits(flt: list[list[int]], ct: np.ndarray, card_pred: np.ndarray) -> np.ndarray:
+    """Per filter row, a bitset over all cards of the tests that depend on the card alone
+    (category, colour, predicates, trigger): flt_match reads one bit for them."""
+    from tcgsim.simcore.games.onepiece import cards as C
+
+    ncards = card_pred.size
+    words = (ncards + 31) // 32
+    out = np.zeros((len(flt), words * 32), bool)
+    cat_bit = np.left_shift(1, ct[:ncards, C.CATEGORY].astype(np.int64))
+    colors = ct[:ncards, C.COLORS].astype(np.int64)
+    pred = card_pred.astype(np.int64)
+    for i, row in enumerate(flt):
+        ok = np.ones(ncards, bool)
+        if row[L.FL_CAT]:
+            ok &= (cat_bit & row[L.FL_CAT]) != 0
+        if row[L.FL_COLOR]:
+            ok &= (colors & row[L.FL_COLOR]) != 0
+        ok &= (pred & row[L.FL_PRED_ALL]) == row[L.FL_PRED_ALL]
+        ok &= (pred & row[L.FL_PRED_NONE]) == 0
+        if row[L.FL_FLAGS] & L.FLF_HAS_TRIGGER:
+            ok &= (pred & L.PRED_HAS_TRIGGER) != 0
+        out[i, :ncards] = ok
+    packed = np.packbits(out, axis=1, bitorder="little")
+    return packed.view("<u4").astype(np.uint32).view(np.int32).reshape(len(flt), words)
 
 
 def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
@@ -337,22 +378,26 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
     card_pred = np.zeros(ncards, np.int32)
     for card in card_ids:
         text = table.text.get(table.codes[card])
-        types, attrs = (text[2], text[3]) if text is not None else ((), ())
+        types, attrs = (text[2], text[3]) if text is not None else table.traits.get(
+            table.codes[card], ((), ()))
         if text is not None and text[1] and text[1].strip() not in ("", "-"):
             card_pred[card] |= L.PRED_HAS_TRIGGER
         names = (table.names[card], *name_aliases(text[0] if text is not None else ""))
         for pred, bit in t.preds.items():
             if _has_pred(pred, names, types, attrs):
                 card_pred[card] |= 1 << bit
-    return _assemble(t, ncards, card_pred, L.MODES[mode])
+    return _assemble(t, ncards, card_pred, L.MODES[mode],
+                     _static_bits(t.flt, table.table, card_pred))
 
 
 def empty_fx(ncards: int) -> np.ndarray:
     """The fx array of a pair with no packed ability (what effects mode none packs)."""
-    return _assemble(_Tables(), ncards, np.zeros(ncards, np.int32), L.MODE_NONE)
+    return _assemble(_Tables(), ncards, np.zeros(ncards, np.int32), L.MODE_NONE,
+                     np.zeros((0, (ncards + 31) // 32), np.int32))
 
 
-def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int) -> np.ndarray:
+def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
+              fstat: np.ndarray) -> np.ndarray:
     t.ab.sort(key=lambda r: (r[L.AB_CARD], r[L.AB_SLOT]))
     card_ab = np.zeros(ncards + 1, np.int32)
     card_tm = np.zeros(ncards, np.int32)
@@ -365,15 +410,16 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int) -> np.n
                 np.array(t.ab, np.int32).reshape(-1, L.AB_W).ravel(),
                 np.array(t.code, np.int32).reshape(-1, L.CODE_W).ravel(),
                 np.array(t.flt, np.int32).reshape(-1, L.FLT_W).ravel(),
-                np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel()]
+                np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel(), fstat.ravel()]
     hdr = np.zeros(L.HDR_SIZE, np.int32)
     hdr[L.H_VERSION] = int(compiler_digest()[:8], 16) & 0x7FFFFFFF
     hdr[L.H_MODE] = mode
     hdr[L.H_NCARDS], hdr[L.H_NAB], hdr[L.H_NCODE] = ncards, len(t.ab), len(t.code)
     hdr[L.H_NFLT], hdr[L.H_NCOND] = len(t.flt), len(t.cond)
     off = L.HDR_SIZE
+    hdr[L.H_FWORDS] = (ncards + 31) // 32
     for key, sec in zip((L.H_CARD_AB, L.H_CARD_TM, L.H_CARD_PRED, L.H_AB, L.H_CODE, L.H_FLT,
-                         L.H_COND), sections, strict=True):
+                         L.H_COND, L.H_FSTAT), sections, strict=True):
         hdr[key] = off
         off += sec.size
     hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0

@@ -23,8 +23,6 @@ from tcgsim.simcore.effects.fxlayout import (
     CMP_LE,
     CODE_W,
     COND_W,
-    FL_CAT,
-    FL_COLOR,
     FL_COST_MAX,
     FL_COST_MAX_BY,
     FL_COST_MIN,
@@ -32,30 +30,28 @@ from tcgsim.simcore.effects.fxlayout import (
     FL_OWNER,
     FL_POW_MAX,
     FL_POW_MIN,
-    FL_PRED_ALL,
-    FL_PRED_NONE,
     FL_STATE,
     FL_ZONE,
     FLF_BASE,
     FLF_DON_GIVEN,
+    FLF_DYNAMIC,
     FLF_EXCLUDE_SELF,
-    FLF_HAS_TRIGGER,
     FLF_NO_DON,
     FLF_PLAYABLE,
     FLF_SELF_ONLY,
     FLT_W,
     H_AB,
     H_CARD_AB,
-    H_CARD_PRED,
     H_CARD_TM,
     H_CODE,
     H_COND,
     H_FLT,
+    H_FSTAT,
+    H_FWORDS,
     H_NAB,
     H_TMASK,
     OWN_ANY,
     OWN_OPP,
-    PRED_HAS_TRIGGER,
     ST_ACTIVE,
     ST_RESTED,
 )
@@ -112,7 +108,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     play_banned,
     power,
 )
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel, kernel_inline
 
 MAX_CAND = 64  # candidates written to buf (a field has at most 12 cards, a hand 50)
 
@@ -190,28 +186,30 @@ def count_per(st, ct, p, what):
     return n
 
 
-@kernel
+@kernel_inline
 def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
-    """Does candidate c (legal.cand_encode) satisfy filter row f for controller p?"""
+    """Does candidate c (legal.cand_encode) satisfy filter row f for controller p? The
+    owner, then one bit of the filter's static bitset (category, colour, predicates,
+    trigger: what the card alone decides), then the rest only for a filter that has more."""
     owner = cand_owner(c)
     if not owner_matches(flt_get(fx, f, FL_OWNER), p, owner):
         return False
     card = cand_card(st, c)
+    if (fx[fx[H_FSTAT] + f * fx[H_FWORDS] + (card >> 5)] >> (card & 31)) & 1 == 0:
+        return False
+    if (flt_get(fx, f, FL_FLAGS) & FLF_DYNAMIC) == 0:
+        return True
+    return flt_dynamic(st, ct, fx, f, p, c, owner, card, src_card, src_ref)
+
+
+@kernel
+def flt_dynamic(st, ct, fx, f, p, c, owner, card, src_card, src_ref):
+    """The tests of filter f that depend on the game state or the source card: cost and
+    power bounds (current values on the field unless FLF_BASE), DON!! given, the source
+    card itself or other than it, a ban on playing, active or rested."""
     z = cand_zone(c)
     on_field = z == Z_FIELD_CHAR or z == Z_FIELD_LC or z == Z_LEADER
-    cat = flt_get(fx, f, FL_CAT)
-    if cat != 0 and ((1 << ct[card, C.CATEGORY]) & cat) == 0:
-        return False
-    color = flt_get(fx, f, FL_COLOR)
-    if color != 0 and (ct[card, C.COLORS] & color) == 0:
-        return False
-    preds = fx[fx[H_CARD_PRED] + card]
-    need = flt_get(fx, f, FL_PRED_ALL)
-    if (preds & need) != need or (preds & flt_get(fx, f, FL_PRED_NONE)) != 0:
-        return False
     flags = flt_get(fx, f, FL_FLAGS)
-    if (flags & FLF_HAS_TRIGGER) and (preds & PRED_HAS_TRIGGER) == 0:
-        return False
     base = (flags & FLF_BASE) != 0 or not on_field
     lo = flt_get(fx, f, FL_COST_MIN)
     hi = flt_get(fx, f, FL_COST_MAX)
@@ -249,7 +247,7 @@ def flt_match(st, ct, fx, f, p, c, src_card, src_ref):
     return True
 
 
-@kernel
+@kernel_inline
 def add_if_match(st, ct, fx, f, p, c, src_card, src_ref, buf, n, limit):
     """Append candidate c to buf[:n] when it matches filter f and n < limit; the new count."""
     if n < limit and flt_match(st, ct, fx, f, p, c, src_card, src_ref):
