@@ -475,6 +475,12 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_ALL_DON_ACTIVE", "character", 1, 1000, [],
          "[On Play] Set all of your DON!! cards as active. Then, you cannot play cards from "
          "your hand during this turn.", ""),
+        ("FX_COPY_SELECTED", "character", 1, 1000, [],
+         "[On Play] Select up to 1 of your opponent's Characters. This Character's base power "
+         "becomes the same as the selected Character's power during this turn.", ""),
+        ("FX_COPY_LEADER", "character", 1, 2000, [],
+         "[On Play] This Character's base power becomes the same as your opponent's Leader "
+         "during this turn.", ""),
     ]
 ]
 

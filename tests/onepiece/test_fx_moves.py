@@ -1,15 +1,17 @@
 """Effects that move cards between a player's own zones or set DON!! cards: the opponent's
 trash to the bottom of their deck (8-4-1), looking at the top Life card of either player and
 leaving it on top or placing it at the bottom (3-10-2), "return 1 or more DON!! cards" as a
-cost (10-2-10), "set all of your DON!! cards as active" (6-5-5) and "you cannot play cards
-from your hand during this turn" (1-3-3): rules tests on scripted states, and the compiled
+cost (10-2-10), "set all of your DON!! cards as active" (6-5-5), "you cannot play cards
+from your hand during this turn" (1-3-3) and a Character's base power copied from another
+card (4-9-2): rules tests on scripted states, and the compiled
 programs of real cards (text read from ../shared)."""
 
 from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects import ir
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
-from tcgsim.simcore.games.onepiece.layout import LIFE_UP
+from tcgsim.simcore.games.onepiece.layout import F_TPOW, LEADER_REF, LIFE_UP, PSIZE
+from tcgsim.simcore.games.onepiece.zones import sum_modifiers
 from tests.onepiece import support as S
 from tests.onepiece.test_fx_templates import _compile, _rows
 
@@ -145,3 +147,55 @@ def test_6_4_add_don_as_active_or_rested_wording():
     assert ab.status == ir.STRICT and _rows(ab) == [(oc.OP_DON_ADD, 1, 0, 0)]
     (ab,) = compile_text("[On Play] Add up to 2 DON!! cards as rested from your DON!! deck.")
     assert _rows(ab) == [(oc.OP_DON_ADD, 2, 1, 0)]
+
+
+# ---------------------------------------------------------------- base power copied (4-9-2)
+
+
+def test_4_9_2_base_power_becomes_the_selected_characters_power():
+    """"Select up to 1 of your opponent's Characters. This Character's base power becomes
+    the same as the selected Character's power during this turn": the opponent's 5000 and
+    4000 Characters, the 5000 one given -1000 this turn (its power is 4000 now, cost 2):
+    the default strategy selects the costliest, and the 1000 base becomes its current 4000;
+    a DON!! given to the copier still adds on top; the End Phase ends it."""
+    g = game(hands=([FX["FX_COPY_SELECTED"]], ()), chars=((), [S.C5K, S.C4K]),
+             don_active=(2, 0))
+    g.put(1, F_TPOW + 0, -1000)
+    sum_modifiers(g.st, PSIZE + 0)
+    assert g.power(1, 0) == 4000
+    g.play(FX["FX_COPY_SELECTED"])
+    r = g.slot_of(0, FX["FX_COPY_SELECTED"])
+    assert g.power(0, r) == 4000
+    g.give(r)
+    assert g.power(0, r) == 5000
+    g.end_phase()
+    assert g.power(0, r) == 1000
+    g.check()
+
+
+def test_4_9_2_base_power_becomes_the_same_as_your_opponents_leader():
+    """"This Character's base power becomes the same as your opponent's Leader": the
+    opponent's 5000 Leader with +2000 this turn makes the 2000 base 7000."""
+    g = game(hands=([FX["FX_COPY_LEADER"]], ()), don_active=(1, 0))
+    g.put(1, F_TPOW + LEADER_REF, 2000)
+    sum_modifiers(g.st, PSIZE + LEADER_REF)
+    g.play(FX["FX_COPY_LEADER"])
+    assert g.power(0, g.slot_of(0, FX["FX_COPY_LEADER"])) == 7000
+    g.check()
+
+
+def test_4_9_2_nothing_selected_leaves_the_base_power():
+    """"up to 1" and no opponent's Character: the base power stays 1000."""
+    g = game(hands=([FX["FX_COPY_SELECTED"]], ()), don_active=(1, 0))
+    g.play(FX["FX_COPY_SELECTED"])
+    assert g.power(0, g.slot_of(0, FX["FX_COPY_SELECTED"])) == 1000
+    g.check()
+
+
+def test_set_base_as_real_cards():
+    """EB01-061's [When Attacking] and EB04-052's, compiled from the shared card text."""
+    ab = _compile("EB01-061")[1]
+    assert _rows(ab)[-1] == (oc.OP_SET_BASE_AS, oc.D_TURN, 0, 0)
+    assert ab.status == ir.STRICT
+    ab = _compile("EB04-052")[0]
+    assert _rows(ab) == [(oc.OP_SEL_LEADER, L.OWN_OPP, 0, 0), (oc.OP_SET_BASE_AS, oc.D_TURN, 0, 0)]

@@ -144,6 +144,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     cand_owner,
     cand_zone,
     play_banned,
+    power,
     slot_kw,
 )
 from tcgsim.simcore.games.onepiece.zones import (
@@ -224,6 +225,8 @@ def intent_of(op, a):
     if op == oc.OP_POWER or op == oc.OP_COST:
         return oc.INTENT_HARM if a < 0 else oc.INTENT_HELP
     if op == oc.OP_PROHIBIT and (a & oc.PR_HARMFUL) != 0:
+        return oc.INTENT_HARM
+    if op == oc.OP_SET_BASE_AS:  # a power to copy: the strongest card, chosen as for harm
         return oc.INTENT_HARM
     return oc.INTENT_HELP
 
@@ -770,6 +773,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 if o >= 0:
                     modify(st, oc.OP_POWER, a - ct[st[o * PSIZE + F_CARD + r], C.POWER], bb, p,
                            o * PSIZE + r)
+        elif op == oc.OP_SET_BASE_AS:  # base power becomes the selected card's power
+            o, r = sel_on_field(st, 0)
+            if st[G_SEL_N] > 0 and o >= 0 and 0 <= src_ref < NREF \
+                    and st[b + F_CARD + src_ref] == src_card:
+                modify(st, oc.OP_POWER, power(st, ct, o, r) - ct[src_card, C.POWER], a, p,
+                       b + src_ref)
         elif op == oc.OP_NEGATE:  # the selected cards' effects are negated for bb
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)

@@ -218,6 +218,9 @@ OP_TRASH_TO_DECK = 0x47  # a=count, b=filter row (-1 any), c=whose trash (its ow
 # a=count (1), b=OWN_*: whose top Life card(s) ("your or your opponent's": OWN_ANY, Q_LIFE_LOOK);
 # the controller looks at it; with c=1 leaves it on top or places it at the bottom (Q_LIFE_BOTTOM)
 OP_LIFE_SCRY = 0x48
+# a=D_* duration: the source Character's base power becomes the current power of the first
+# selected card (its power when this resolves; nothing when none was selected)
+OP_SET_BASE_AS = 0x49
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
 OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10)
@@ -281,6 +284,7 @@ OPS = {
     OP_PLAY: ("PLAY", ("rested",), ()),
     OP_NEGATE: ("NEGATE", ("", "dur"), ()),
     OP_POWER_PER: ("POWER_PER", ("n", "per", "count"), ("6-6", "8-1-3-3")),
+    OP_SET_BASE_AS: ("SET_BASE_AS", ("dur",), ("4-9-2-1",)),
     OP_DRAW: ("DRAW", ("n",), ()),
     OP_TRASH_HAND: ("TRASH_HAND", ("n", "flt"), ()),
     OP_OPP_TRASH_HAND: ("OPP_TRASH_HAND", ("n",), ()),

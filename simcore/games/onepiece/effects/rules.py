@@ -467,6 +467,13 @@ TEMPLATES: tuple[Rule, ...] = (
          rules=("8-4-4-1", "10-1")),
     Rule("set-base-power", r"[Ss]et the base power of (?P<t>.+?) to (?P<s>\d+)" + _DURS,
          _on(lambda m: [Op(oc.OP_SET_BASE, _signed(m), _dur(m))]), rules=("8-4-4-1", "4-9-2-1")),
+    Rule("set-base-power-as-selected", r"This Character's base power becomes the same as "
+         r"the selected Character's power" + _DURS,
+         lambda m: [Op(oc.OP_SET_BASE_AS, _dur(m))], rules=("8-4-4-1", "4-9-2-1")),
+    Rule("set-base-power-as-leader", r"This Character's base power becomes the same as "
+         r"(?P<w>your|your opponent's) Leader(?:'s power)?" + _DURS,
+         lambda m: [Op(oc.OP_SEL_LEADER, OWN_OPP if "opponent" in m.group("w") else OWN_SELF),
+                    Op(oc.OP_SET_BASE_AS, _dur(m))], rules=("8-4-4-1", "4-9-2-1")),
     Rule("prohibit", r"(?P<t>.+?) " + _PR_RE + _DURS,
          _on(lambda m: [Op(oc.OP_PROHIBIT, _PR[m.group("pr")], _dur(m))]),
          rules=("8-4-4-1", "1-3-3")),
