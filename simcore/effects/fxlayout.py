@@ -31,6 +31,9 @@ HDR_SIZE = 18
 HAS_CONT = 1  # some ability is continuous: settle() has work
 HAS_REPL = 2  # some ability is a replacement effect
 HAS_HAND = 4  # some ability applies while its card is in the hand (ABF_FROM_HAND)
+CONT_FIELD_ONLY = 8  # every continuous ability reads only which cards are on the field and
+#                      whose turn it is, and no ability negates: settle() need not run again
+#                      until one of those changes
 TM_FROM_HAND = 30  # card_tm bit of a card with an ability that applies in the hand
 
 MODE_NONE, MODE_STRICT, MODE_APPROX = 0, 1, 2

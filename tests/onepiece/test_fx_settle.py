@@ -1,6 +1,7 @@
 """Continuous abilities (8-1-3-3) as effects/interp.settle_field recomputes them: each copy
 applies, a new Character is covered, a source that leaves stops applying, a condition on
-something other than the field is rechecked."""
+something other than the field is rechecked; for a pair whose continuous abilities read only
+the field and the turn, the kept results follow every change of either."""
 
 from tcgsim.simcore.games.onepiece import zones as Z
 from tests.onepiece import support as S
@@ -81,3 +82,59 @@ def test_8_1_3_3_a_deck_without_continuous_abilities_is_skipped_the_other_still_
     g.ko(0, 0)
     g.main_phase_settle()
     assert g.power(1, 0) == 5000
+
+
+# A pair whose continuous abilities read only the field and the turn (fx CONT_FIELD_ONLY):
+# settle_field keeps its results until a card enters or leaves the field or the turn passes.
+
+FIELD_ONLY = [i for i, code in enumerate(S.FX_TABLE.codes) if not code.startswith("FX_")] + [
+    FX["FX_ALL_OPP_MINUS"], FX["FX_YOUR_TURN_BUFF"], FX["FX_OPP_TURN_BLOCKER"]]
+
+
+def field_only_game(**kw) -> S.Game:
+    from tcgsim.simcore.games.onepiece.effects.pack import pair_tables
+
+    ct, fx = pair_tables(S.FX_TABLE, FIELD_ONLY, "approx")
+    return S.make_game(ct=ct, fx=fx, **kw)
+
+
+def test_8_1_3_3_a_pair_that_reads_only_the_field_is_marked():
+    from tcgsim.simcore.effects import fxlayout as L
+
+    assert field_only_game().fx[L.H_FLAGS] & L.CONT_FIELD_ONLY
+    assert not FXA[L.H_FLAGS] & L.CONT_FIELD_ONLY  # FX_LOW_LIFE_BUFF reads the Life
+
+
+def test_8_1_3_3_kept_results_follow_every_card_that_enters_or_leaves():
+    """The same steps as above on the marked pair: a Character that enters (even a copy into
+    the same slot) is covered, a source that leaves stops applying, each copy applies. (The
+    scripted placements bring cards from outside the decks, so no card count is checked.)"""
+    g = field_only_game(chars=([FX["FX_ALL_OPP_MINUS"]], [S.C5K]))
+    g.main_phase_settle()
+    assert g.power(1, 0) == 4000
+    g.main_phase_settle()  # nothing changed: the kept result
+    assert g.power(1, 0) == 4000
+    g.ko(1, 0)
+    assert Z.place_character(g.st, g.ct, g.lg, 1, S.C5K, g.fams, g.prms, g.rng) == 0
+    g.main_phase_settle()
+    assert g.power(1, 0) == 4000
+    Z.place_character(g.st, g.ct, g.lg, 1, S.C4K, g.fams, g.prms, g.rng)
+    Z.place_character(g.st, g.ct, g.lg, 0, FX["FX_ALL_OPP_MINUS"], g.fams, g.prms, g.rng)
+    g.main_phase_settle()
+    assert (g.power(1, 0), g.power(1, 1)) == (3000, 2000)
+    g.ko(0, 0)
+    g.ko(0, 1)
+    g.main_phase_settle()
+    assert (g.power(1, 0), g.power(1, 1)) == (5000, 4000)
+
+
+def test_10_2_11_kept_results_follow_the_turn():
+    """[Your Turn] +2000 and [Opponent's Turn] [Blocker] on the marked pair: the End Phase
+    passes the turn, and the next recomputation swaps which of the two applies."""
+    g = field_only_game(chars=([FX["FX_YOUR_TURN_BUFF"], FX["FX_OPP_TURN_BLOCKER"]], ()))
+    g.main_phase_settle()
+    assert g.power(0, 0) == 5000 and not g.is_legal_blocker(0, 1)
+    g.end_phase()  # player 1's turn
+    g.main_phase_settle()
+    assert g.power(0, 0) == 3000 and g.is_legal_blocker(0, 1)
+    g.check()

@@ -62,12 +62,14 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TKW,
     F_TPOW,
     F_USED,
+    FX_CONT_OK,
     G_ACTIONS,
     G_ACTIVE,
     G_ATT,
     G_ATT_CARD,
     G_ERROR,
     G_FIRST,
+    G_FX_SKIP,
     G_LOOK_N,
     G_OVER,
     G_Q_N,
@@ -678,6 +680,7 @@ def end_phase(st):
         st[p * PSIZE + STAGE_USED] = 0
         st[p * PSIZE + PLAY_BAN] = 0  # "you cannot play ... during this turn"
     st[G_ACTIVE] = 1 - st[G_ACTIVE]
+    st[G_FX_SKIP] &= ~FX_CONT_OK
 
 
 @kernel

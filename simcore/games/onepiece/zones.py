@@ -20,7 +20,9 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TKW,
     F_XKW,
     F_XPOW,
+    FX_CONT_OK,
     G_ERROR,
+    G_FX_SKIP,
     G_OVER,
     G_REASON,
     G_WINNER,
@@ -209,6 +211,7 @@ def leave_field(st, p, r):
     for f in SLOT_FIELDS:
         st[b + f + r] = 0
     st[b + N_CHARS] -= 1
+    st[G_FX_SKIP] &= ~FX_CONT_OK
     return card
 
 
@@ -242,6 +245,7 @@ def place_character(st, ct, lg, p, card, fams, prms, rng):
         st[b + f + slot] = 0
     st[b + F_SICK + slot] = 1  # played this turn (3-7-4)
     st[b + N_CHARS] += 1
+    st[G_FX_SKIP] &= ~FX_CONT_OK
     log(st, lg, E.E_PLAY, p, card, slot, 0)
     return slot
 
@@ -257,4 +261,5 @@ def place_stage(st, lg, p, card):
     st[b + STAGE] = card
     st[b + STAGE_RESTED] = 0
     st[b + STAGE_USED] = 0
+    st[G_FX_SKIP] &= ~FX_CONT_OK
     log(st, lg, E.E_PLAY, p, card, LEADER_REF + 1, 0)

@@ -25,6 +25,7 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_SLOT,
     AB_TIMING,
     ABF_FROM_HAND,
+    CONT_FIELD_ONLY,
     FL_FLAGS,
     FLF_SELF_ONLY,
     H_CARD_AB,
@@ -88,6 +89,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TKW,
     F_TPOW,
     F_USED,
+    FX_CONT_OK,
     FX_CONT_SET,
     FX_NO_CONT,
     FX_NO_HAND,
@@ -305,6 +307,7 @@ def remove_stage(st, lg, o, op, a):
     st[b + STAGE] = EMPTY
     st[b + STAGE_RESTED] = 0
     st[b + STAGE_USED] = 0
+    st[G_FX_SKIP] &= ~FX_CONT_OK
     if op == oc.OP_TO_HAND:
         push(st, b, HAND, N_HAND, HAND_CAP, card)
     elif op == oc.OP_TO_DECK:
@@ -1083,6 +1086,10 @@ def settle_field(st, ct, fx, buf):
     10-2-12)."""
     if (fx[H_FLAGS] & HAS_CONT) == 0:
         return
+    if fx[H_FLAGS] & CONT_FIELD_ONLY:  # what they read has not changed since the last time
+        if st[G_FX_SKIP] & FX_CONT_OK:
+            return
+        st[G_FX_SKIP] |= FX_CONT_OK
     if st[G_FX_SKIP] & FX_CONT_SET:
         st[G_FX_SKIP] &= ~FX_CONT_SET
         for o in range(2):

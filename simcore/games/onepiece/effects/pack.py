@@ -300,6 +300,37 @@ def _static_bits(flt: list[list[int]], ct: np.ndarray, card_pred: np.ndarray) ->
     return packed.view("<u4").astype(np.uint32).view(np.int32).reshape(len(flt), words)
 
 
+# What a continuous ability may read for its results to depend only on which cards are on
+# the field and whose turn it is: Leader types and names, the turn, the source card, the
+# Leader, and filters of the card alone.
+_FIELD_CONDS = frozenset({oc.CK_LEADER_PRED, oc.CK_YOUR_TURN, oc.CK_OPP_TURN})
+_FIELD_OPS = _CONT_OPS - {oc.OP_POWER_PER}
+
+
+def _cont_field_only(t: _Tables) -> bool:
+    """Do the pair's continuous abilities on the field read only which cards are on the
+    field and whose turn it is, with no ability that negates (negation is read when they
+    apply)? Then interp.settle_field runs again only after one of those changes."""
+    def cond_ok(c: int) -> bool:
+        row = t.cond[c]
+        return row[L.CD_KIND] in _FIELD_CONDS and (
+            row[L.CD_FLT] < 0 or not t.flt[row[L.CD_FLT]][L.FL_FLAGS] & L.FLF_DYNAMIC)
+
+    for ab in t.ab:
+        code = t.code[ab[L.AB_PC]:ab[L.AB_PC] + ab[L.AB_NCODE]]
+        if ab[L.AB_TIMING] not in CONT_TIMINGS or ab[L.AB_FLAGS] & L.ABF_FROM_HAND:
+            if any(row[0] == oc.OP_NEGATE for row in code):
+                return False
+            continue
+        if not all(cond_ok(c) for c in range(ab[L.AB_COND0], ab[L.AB_COND0] + ab[L.AB_NCOND])):
+            return False
+        for op, a, _b, _c in code:
+            if op not in _FIELD_OPS or (op == oc.OP_SKIP_UNLESS and not cond_ok(a)) or (
+                    op == oc.OP_SEL_ALL and t.flt[a][L.FL_FLAGS] & L.FLF_DYNAMIC):
+                return False
+    return True
+
+
 def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
               attrs: tuple[str, ...] = ()) -> bool:
     """Does a card of these names (its own and its aliases, 2-1-3), types and attributes
@@ -428,4 +459,6 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
         hdr[L.H_FLAGS] |= L.HAS_CONT
     if any(row[L.AB_FLAGS] & L.ABF_FROM_HAND for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_HAND
+    if _cont_field_only(t):
+        hdr[L.H_FLAGS] |= L.CONT_FIELD_ONLY
     return np.concatenate([hdr, *sections]).astype(np.int32)
