@@ -481,6 +481,14 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_COPY_LEADER", "character", 1, 2000, [],
          "[On Play] This Character's base power becomes the same as your opponent's Leader "
          "during this turn.", ""),
+        ("FX_LEADER_BASE", "character", 1, 1000, [],
+         "[On Play] Your Leader's base power becomes 7000 until the end of your opponent's "
+         "next End Phase.", ""),
+        ("FX_BOTH_BASE", "character", 1, 1000, [],
+         "[On Play] Your Leader and this Character's base power becomes 6000 during this "
+         "turn.", ""),
+        ("FX_CREW_LEADER_BASE", "character", 1, 1000, [],
+         "[Opponent's Turn] Your {Test Crew} type Leader's base power becomes 8000.", ""),
     ]
 ]
 

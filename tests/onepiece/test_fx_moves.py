@@ -199,3 +199,53 @@ def test_set_base_as_real_cards():
     assert ab.status == ir.STRICT
     ab = _compile("EB04-052")[0]
     assert _rows(ab) == [(oc.OP_SEL_LEADER, L.OWN_OPP, 0, 0), (oc.OP_SET_BASE_AS, oc.D_TURN, 0, 0)]
+
+
+def test_4_9_2_your_leaders_base_power_becomes_n_until_the_opponents_next_end_phase():
+    """5000 Leader, "base power becomes 7000 until the end of your opponent's next End
+    Phase": 7000 through the opponent's turn, 5000 after it; a +1000 this turn adds on top."""
+    g = game(hands=([FX["FX_LEADER_BASE"]], ()), don_active=(1, 0))
+    g.put(0, F_TPOW + LEADER_REF, 1000)
+    sum_modifiers(g.st, LEADER_REF)
+    g.play(FX["FX_LEADER_BASE"])
+    assert g.power(0, LEADER_REF) == 8000
+    g.next_turn()  # the opponent's turn
+    assert g.power(0, LEADER_REF) == 7000
+    g.next_turn()
+    assert g.power(0, LEADER_REF) == 5000
+    g.check()
+
+
+def test_4_9_2_your_leader_and_this_characters_base_power_becomes_n():
+    g = game(hands=([FX["FX_BOTH_BASE"]], ()), don_active=(1, 0))
+    g.play(FX["FX_BOTH_BASE"])
+    r = g.slot_of(0, FX["FX_BOTH_BASE"])
+    assert (g.power(0, LEADER_REF), g.power(0, r)) == (6000, 6000)
+    g.end_phase()
+    assert (g.power(0, LEADER_REF), g.power(0, r)) == (5000, 1000)
+    g.check()
+
+
+def test_4_9_2_a_type_leaders_base_power_on_the_opponents_turn():
+    """"[Opponent's Turn] Your {Test Crew} type Leader's base power becomes 8000": only a
+    {Test Crew} Leader, only on the opponent's turn (a continuous effect, 8-1-3-3)."""
+    for leader, on_their_turn in ((FX["FX_CREW_LEADER"], 8000), (S.LEADER, 5000)):
+        g = game(chars=([FX["FX_CREW_LEADER_BASE"]], ()), leaders=(leader, S.LEADER))
+        g.main_phase_settle()
+        assert g.power(0, LEADER_REF) == 5000
+        g.end_phase()  # player 1's turn
+        g.main_phase_settle()
+        assert g.power(0, LEADER_REF) == on_their_turn
+        g.check()
+
+
+def test_base_power_becomes_on_real_cards():
+    """OP16-015 (the Leader and the source), EB04-003 (a continuous {Navy} Leader: every
+    matching Leader, so it packs as a continuous ability)."""
+    rows = _rows(_compile("OP16-015")[1])
+    assert rows[-4:] == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0),
+                         (oc.OP_SET_BASE, 7000, oc.D_TURN, 0),
+                         (oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_SET_BASE, 7000, oc.D_TURN, 0)]
+    ab = _compile("EB04-003")[1]
+    assert [o.op for o in ab.body] == [oc.OP_SEL_ALL, oc.OP_SET_BASE]
+    assert ab.body[0].flt.pred_all == ("type:Navy",) and ab.status == ir.STRICT

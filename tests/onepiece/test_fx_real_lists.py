@@ -54,3 +54,27 @@ def test_effects_mode_changes_the_games_and_threads_do_not(onepiece_store):  # n
     assert runs[("none", 1)].equals(runs[("none", most)])
     assert not runs[("approx", 1)].equals(runs[("none", 1)])
     assert isinstance(runs[("approx", 1)], pl.DataFrame)
+
+
+def test_kept_continuous_results_change_no_game(onepiece_store, monkeypatch):  # noqa: F811
+    """The first pair's continuous abilities read only the field and the turn, so their
+    results are kept between changes (fx CONT_FIELD_ONLY); recomputing them after every
+    action instead (the mark removed) plays exactly the same games."""
+    from tcgsim.simcore.effects import fxlayout as L
+    from tcgsim.simcore.games.onepiece.effects import pack
+
+    a, b = (_list(x) for x in PAIRS[0])
+    kept = tcgsim.simulate(a, b, games=1000, seed=11, store=onepiece_store, threads=1)
+    real = pack.pair_tables
+    marked = []
+
+    def recomputing(*args, **kw):
+        ct, fx = real(*args, **kw)
+        marked.append(bool(fx[L.H_FLAGS] & L.CONT_FIELD_ONLY))
+        fx[L.H_FLAGS] &= ~L.CONT_FIELD_ONLY
+        return ct, fx
+
+    monkeypatch.setattr(pack, "pair_tables", recomputing)
+    always = tcgsim.simulate(a, b, games=1000, seed=11, store=onepiece_store, threads=1)
+    assert marked and all(marked)
+    assert kept.rows.equals(always.rows)

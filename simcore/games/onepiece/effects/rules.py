@@ -295,6 +295,18 @@ def _ko_battle_by(by: str) -> list[Op] | None:
             Op(oc.OP_SEL_SELF), Op(oc.OP_PROHIBIT, oc.PR_NO_KO_BATTLE, oc.D_CONTINUOUS)]
 
 
+def _base_becomes(t: str, power: int, dur: int) -> list[Op] | None:
+    """"<target>'s base power becomes N": SET_BASE on the target. "Your {T} type Leader"
+    (one Leader, no choice) is every Leader that matches, so that a continuous ability can
+    read it too ("[Opponent's Turn] Your {Navy} type Leader's base power becomes 7000")."""
+    target = phrases.target(t)
+    if target is None:
+        return None
+    if target.kind == "sel" and target.flt.zone == oc.Z_LEADER and not target.upto:
+        target = replace(target, kind="all", count=-1)
+    return [*_select(target), Op(oc.OP_SET_BASE, power, dur)]
+
+
 def _signed(m: re.Match) -> int:
     return int(m.group("s"))
 
@@ -474,6 +486,14 @@ TEMPLATES: tuple[Rule, ...] = (
          r"(?P<w>your|your opponent's) Leader(?:'s power)?" + _DURS,
          lambda m: [Op(oc.OP_SEL_LEADER, OWN_OPP if "opponent" in m.group("w") else OWN_SELF),
                     Op(oc.OP_SET_BASE_AS, _dur(m))], rules=("8-4-4-1", "4-9-2-1")),
+    Rule("base-power-becomes-leader-and-self", r"Your Leader and this Character's base power "
+         r"becomes (?P<s>\d+)" + _DURS,
+         lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_SET_BASE, _signed(m), _dur(m)),
+                    Op(oc.OP_SEL_SELF), Op(oc.OP_SET_BASE, _signed(m), _dur(m))],
+         rules=("8-4-4-1", "4-9-2-1")),
+    Rule("base-power-becomes", r"(?P<t>.+?)(?:'s|') base power becomes (?P<s>\d+)" + _DURS,
+         lambda m: _base_becomes(m.group("t"), _signed(m), _dur(m)),
+         rules=("8-4-4-1", "4-9-2-1")),
     Rule("prohibit", r"(?P<t>.+?) " + _PR_RE + _DURS,
          _on(lambda m: [Op(oc.OP_PROHIBIT, _PR[m.group("pr")], _dur(m))]),
          rules=("8-4-4-1", "1-3-3")),
