@@ -26,14 +26,17 @@ H_FSTAT = 16  # offset of the filters' static bitsets (n_flt x H_FWORDS ints)
 H_FWORDS = 17  # ints per filter bitset: bit `card` is set when the card passes the tests
 #                that depend on the card alone (category, colour, predicates), so a filter
 #                match reads one bit instead of the card's rows
-HDR_SIZE = 18
+H_MEMO = 18  # offset of the memo offsets (H_NMEMO ints, with CONT_KEPT): the game-state
+#              ints the continuous results depend on besides which cards are where
+H_NMEMO = 19
+HDR_SIZE = 20
 
 HAS_CONT = 1  # some ability is continuous: settle() has work
 HAS_REPL = 2  # some ability is a replacement effect
 HAS_HAND = 4  # some ability applies while its card is in the hand (ABF_FROM_HAND)
-CONT_FIELD_ONLY = 8  # every continuous ability reads only which cards are on the field and
-#                      whose turn it is, and no ability negates: settle() need not run again
-#                      until one of those changes
+CONT_KEPT = 8  # the results of the continuous abilities on the field depend only on which
+#                cards are where, whose turn it is and the state ints of the memo offsets:
+#                settle() need not run again while none of those changed
 TM_FROM_HAND = 30  # card_tm bit of a card with an ability that applies in the hand
 
 MODE_NONE, MODE_STRICT, MODE_APPROX = 0, 1, 2

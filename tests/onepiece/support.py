@@ -489,6 +489,8 @@ FX_POOL: list[tuple[str, dict]] = [
          "turn.", ""),
         ("FX_CREW_LEADER_BASE", "character", 1, 1000, [],
          "[Opponent's Turn] Your {Test Crew} type Leader's base power becomes 8000.", ""),
+        ("FX_COSTLY_BUFF", "character", 1, 1000, [],
+         "All of your Characters with a cost of 2 or more gain +1000 power.", ""),
     ]
 ]
 

@@ -29,18 +29,24 @@ POOL = {
     "NAVY": {"category": "character", "colors": ["red", "green"], "cost": 9, "power": 9000,
              "types": ["Navy"]},
     "GEV": {"category": "event", "colors": ["green"], "cost": 1, "power": 0},
+    "FL_SEARCH": {"category": "event", "colors": ["red"], "cost": 1, "power": 0,
+                  "text": "[Main] Play up to 1 green Character card with a cost of 2 or less "
+                          "from your hand."},
+    "FL_KO_BASE": {"category": "character", "colors": ["red"], "cost": 1, "power": 1000,
+                   "text": "[On Play] K.O. up to 1 of your opponent's Characters with a base "
+                           "power of 3000 or less."},
 }
 TABLE = C.load_cards([], POOL)
 ID = {code: i for i, code in enumerate(TABLE.codes)}
 CT, FX = pair_tables(TABLE, range(len(TABLE.codes)), "approx")
 
 
-def filter_of(code: str) -> int:
-    """The filter row of the single SEL of `code`'s [On Play]."""
+def filter_of(code: str, op: int = oc.OP_SEL) -> int:
+    """The filter row of the single SEL (or `op`) of `code`'s ability."""
     ab = FX[FX[L.H_CARD_AB] + ID[code]]
     pc = FX[FX[L.H_AB] + ab * L.AB_W + L.AB_PC]
     row = FX[L.H_CODE] + pc * L.CODE_W
-    assert FX[row] == oc.OP_SEL
+    assert FX[row] == op
     return int(FX[row + 1])
 
 
@@ -92,3 +98,33 @@ def test_2_4_3_a_card_given_without_text_keeps_its_types_for_filters():
     assert "NAVY" not in TABLE.text
     assert TABLE.traits["NAVY"] == (("Navy",), ())
     assert static_bit(filter_of("FL_BOUNCE_NAVY"), ID["NAVY"]) == 1
+
+
+def test_8_4_4_1_bounds_on_printed_values_are_static_bits():
+    """A cost bound on cards in the hand, and a bound on base power, read printed values
+    (2-7-6): they are in the static bits, and a filter with nothing else reads nothing of
+    the state (the hand filter still reads whether a ban forbids playing the card). A cost
+    bound on the field's current costs stays dynamic."""
+    hand = filter_of("FL_SEARCH", oc.OP_PLAY_FROM)
+    base = filter_of("FL_KO_BASE")
+    assert [c for c in TABLE.codes if static_bit(hand, ID[c])] == ["G2"]
+    assert [c for c in TABLE.codes if static_bit(base, ID[c])] == [  # printed power <= 3000
+        "FL_KO_GREEN", "FL_BOUNCE_NAVY", "G2", "R2", "GEV", "FL_SEARCH", "FL_KO_BASE"]
+    assert not flags(base) & L.FLF_DYNAMIC
+    assert flags(hand) & L.FLF_DYNAMIC and flags(hand) & L.FLF_PLAYABLE
+    assert flags(filter_of("FL_KO_GREEN")) & L.FLF_DYNAMIC
+
+
+def test_8_4_4_1_a_base_power_bound_ignores_modifiers():
+    """The opponent's 3000-power Character given +2000 is still a target of "base power of
+    3000 or less"; the 6000 one given -4000 is not."""
+    from tcgsim.simcore.games.onepiece.layout import F_TPOW, PSIZE
+
+    g = S.make_game(ct=CT, fx=FX, chars=((), (ID["G2"], ID["G5"])),
+                    leaders=(ID["FL_LEADER"], ID["FL_LEADER"]))
+    g.st[PSIZE + F_TPOW + 0] = 2000
+    g.st[PSIZE + F_TPOW + 1] = -4000
+    f = filter_of("FL_KO_BASE")
+    assert Q.flt_match(g.st, CT, FX, f, 0, cand_encode(1, oc.Z_FIELD_CHAR, 0), EMPTY, EMPTY)
+    assert not Q.flt_match(g.st, CT, FX, f, 0, cand_encode(1, oc.Z_FIELD_CHAR, 1), EMPTY,
+                           EMPTY)

@@ -56,25 +56,34 @@ def test_effects_mode_changes_the_games_and_threads_do_not(onepiece_store):  # n
     assert isinstance(runs[("approx", 1)], pl.DataFrame)
 
 
-def test_kept_continuous_results_change_no_game(onepiece_store, monkeypatch):  # noqa: F811
-    """The first pair's continuous abilities read only the field and the turn, so their
-    results are kept between changes (fx CONT_FIELD_ONLY); recomputing them after every
-    action instead (the mark removed) plays exactly the same games."""
+# The Usopp OP10-042 list's Leader gives its {Dressrosa} Characters with a cost of 2 or more
+# +1 cost: a continuous ability that reads the cost modifiers (fx memo offsets).
+MEMO_PAIR = ("OP10-042_2025-05-11_ethan-silverton.txt",
+             "OP12-061_2026-06-09_1st-flyestraven-chinoizecup-68-tuesday.txt")
+
+
+@pytest.mark.parametrize("pair,offsets", [(PAIRS[0], False), (MEMO_PAIR, True)])
+def test_kept_continuous_results_change_no_game(onepiece_store, monkeypatch, pair,  # noqa: F811
+                                                offsets):
+    """The pair's continuous results are kept while nothing they read changed (fx CONT_KEPT:
+    the first pair's read only the field and the turn, the second's also the cost
+    modifiers, compared with a snapshot); recomputing them after every action instead (the
+    mark removed) plays exactly the same games."""
     from tcgsim.simcore.effects import fxlayout as L
     from tcgsim.simcore.games.onepiece.effects import pack
 
-    a, b = (_list(x) for x in PAIRS[0])
+    a, b = (_list(x) for x in pair)
     kept = tcgsim.simulate(a, b, games=1000, seed=11, store=onepiece_store, threads=1)
     real = pack.pair_tables
     marked = []
 
     def recomputing(*args, **kw):
         ct, fx = real(*args, **kw)
-        marked.append(bool(fx[L.H_FLAGS] & L.CONT_FIELD_ONLY))
-        fx[L.H_FLAGS] &= ~L.CONT_FIELD_ONLY
+        marked.append((bool(fx[L.H_FLAGS] & L.CONT_KEPT), fx[L.H_NMEMO] > 0))
+        fx[L.H_FLAGS] &= ~L.CONT_KEPT
         return ct, fx
 
     monkeypatch.setattr(pack, "pair_tables", recomputing)
     always = tcgsim.simulate(a, b, games=1000, seed=11, store=onepiece_store, threads=1)
-    assert marked and all(marked)
+    assert marked and all(m == (True, offsets) for m in marked)
     assert kept.rows.equals(always.rows)

@@ -1,7 +1,8 @@
 """Continuous abilities (8-1-3-3) as effects/interp.settle_field recomputes them: each copy
 applies, a new Character is covered, a source that leaves stops applying, a condition on
-something other than the field is rechecked; for a pair whose continuous abilities read only
-the field and the turn, the kept results follow every change of either."""
+something other than the field is rechecked. Their results are kept while nothing they read
+changed (fx CONT_KEPT: which cards are where, whose turn it is, and the state ranges of the
+memo offsets); the kept results follow every change of any of those."""
 
 from tcgsim.simcore.games.onepiece import zones as Z
 from tests.onepiece import support as S
@@ -84,29 +85,125 @@ def test_8_1_3_3_a_deck_without_continuous_abilities_is_skipped_the_other_still_
     assert g.power(1, 0) == 5000
 
 
-# A pair whose continuous abilities read only the field and the turn (fx CONT_FIELD_ONLY):
-# settle_field keeps its results until a card enters or leaves the field or the turn passes.
+# A pair whose continuous abilities read only which cards are where and whose turn it is:
+# kept (fx CONT_KEPT) with no memo offsets, until a card enters or leaves the field or the
+# turn passes.
 
 FIELD_ONLY = [i for i, code in enumerate(S.FX_TABLE.codes) if not code.startswith("FX_")] + [
     FX["FX_ALL_OPP_MINUS"], FX["FX_YOUR_TURN_BUFF"], FX["FX_OPP_TURN_BLOCKER"]]
 
 
-def field_only_game(**kw) -> S.Game:
+def pair_game(extra: list[int], **kw) -> S.Game:
+    """A game whose fx is packed for the vanilla cards and the FX cards `extra` only."""
     from tcgsim.simcore.games.onepiece.effects.pack import pair_tables
 
-    ct, fx = pair_tables(S.FX_TABLE, FIELD_ONLY, "approx")
+    ids = [i for i, code in enumerate(S.FX_TABLE.codes) if not code.startswith("FX_")]
+    ct, fx = pair_tables(S.FX_TABLE, ids + extra, "approx")
     return S.make_game(ct=ct, fx=fx, **kw)
 
 
-def test_8_1_3_3_a_pair_that_reads_only_the_field_is_marked():
+def field_only_game(**kw) -> S.Game:
+    return pair_game(FIELD_ONLY[-3:], **kw)
+
+
+def memo_fields(fx) -> set[tuple[int, int]]:
+    """The fields of fx's memo offsets, as (player, field offset in the player block)."""
+    from tcgsim.simcore.effects import fxlayout as L
+    from tcgsim.simcore.games.onepiece.layout import NREF, PSIZE, SLOT_FIELDS
+
+    out = set()
+    for i in range(fx[L.H_NMEMO]):
+        p, off = divmod(int(fx[fx[L.H_MEMO] + i]), PSIZE)
+        field = next((f for f in SLOT_FIELDS if f <= off < f + NREF), off)
+        out.add((p, field))
+    return out
+
+
+def test_8_1_3_3_a_pair_that_reads_only_the_field_is_kept_with_no_memo_offsets():
     from tcgsim.simcore.effects import fxlayout as L
 
-    assert field_only_game().fx[L.H_FLAGS] & L.CONT_FIELD_ONLY
-    assert not FXA[L.H_FLAGS] & L.CONT_FIELD_ONLY  # FX_LOW_LIFE_BUFF reads the Life
+    fx = field_only_game().fx
+    assert fx[L.H_FLAGS] & L.CONT_KEPT and fx[L.H_NMEMO] == 0
+
+
+def test_8_1_3_3_memo_offsets_name_what_the_continuous_abilities_read():
+    """A Life condition reads both Life counts; a cost bound, the cost modifiers; an ability
+    that negates adds the fields negation is kept in. A count of given DON!! changes with
+    most actions, so that pair is recomputed every time, as is one with a condition the
+    memo does not classify (a register)."""
+    from tcgsim.simcore.effects import fxlayout as L
+    from tcgsim.simcore.games.onepiece import layout as Y
+    from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+    from tcgsim.simcore.games.onepiece.effects.memo import memo_offsets
+
+    both = lambda *offs: {(p, o) for p in range(2) for o in offs}  # noqa: E731
+    assert memo_fields(pair_game([FX["FX_LOW_LIFE_BUFF"]]).fx) == both(Y.N_LIFE)
+    assert memo_fields(pair_game([FX["FX_COSTLY_BUFF"]]).fx) == both(Y.F_TCOST, Y.F_NCOST)
+    assert memo_fields(pair_game([FX["FX_ALL_OPP_MINUS"], FX["FX_NEGATE"]]).fx) == both(
+        Y.F_TKW, Y.F_BKW, Y.F_NKW)
+    assert not pair_game([FX["FX_GIVEN_BUFF"]]).fx[L.H_FLAGS] & L.CONT_KEPT
+    ab = [0] * L.AB_W
+    ab[L.AB_TIMING], ab[L.AB_NCOND] = oc.T_CONTINUOUS, 1
+    cond = [0] * L.COND_W
+    cond[L.CD_KIND], cond[L.CD_FLT] = oc.CK_OK, -1
+    assert memo_offsets([ab], [], [cond], []) is None
+
+
+def test_8_1_3_3_kept_results_follow_a_cost_modifier():
+    """"All of your Characters with a cost of 2 or more gain +1000 power": a -1 cost given
+    during this turn (no card enters or leaves) takes a cost-2 Character out of it, and the
+    End Phase that ends the modifier brings it back."""
+    from tcgsim.simcore.games.onepiece.effects import interp as IN
+    from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+    from tcgsim.simcore.games.onepiece.layout import PSIZE
+
+    g = pair_game([FX["FX_COSTLY_BUFF"]], chars=([FX["FX_COSTLY_BUFF"], S.C5K], ()))
+    assert g.ct[S.C5K, S.C.COST] == 2 and g.power(0, 1) == 5000
+    g.main_phase_settle()
+    assert g.power(0, 1) == 6000 and g.power(0, 0) == 1000  # the source costs 1
+    g.main_phase_settle()  # nothing changed: the kept result
+    assert g.power(0, 1) == 6000
+    IN.modify(g.st, oc.OP_COST, -1, oc.D_TURN, 0, 0 * PSIZE + 1)
+    g.main_phase_settle()
+    assert g.power(0, 1) == 5000
+    g.end_phase()
+    g.main_phase_settle()
+    assert g.power(0, 1) == 6000
+    g.check()
+
+
+def test_8_1_3_3_dons_given_and_negation_change_the_results():
+    """"If you have a total of 2 or more given DON!! cards, this Character gains +2000
+    power": the second DON!! given turns it on (recomputed every time). An opponent's
+    Character that gives -1000 to all of ours stops doing so once its effects are negated
+    during this turn (kept, with the negation fields in the snapshot)."""
+    from tcgsim.simcore.games.onepiece.effects import interp as IN
+    from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+    from tcgsim.simcore.games.onepiece.layout import PSIZE
+
+    g = pair_game([FX["FX_GIVEN_BUFF"]], chars=([FX["FX_GIVEN_BUFF"]], ()), don_active=(3, 0))
+    g.main_phase_settle()
+    assert g.power(0, 0) == 3000
+    g.give(S.LEADER_REF)
+    g.main_phase_settle()
+    assert g.power(0, 0) == 3000
+    g.give(S.LEADER_REF)
+    g.main_phase_settle()
+    assert g.power(0, 0) == 5000
+
+    g = pair_game([FX["FX_ALL_OPP_MINUS"], FX["FX_NEGATE"]],
+                  chars=([S.C5K], [FX["FX_ALL_OPP_MINUS"]]))
+    g.main_phase_settle()
+    assert g.power(0, 0) == 4000
+    g.main_phase_settle()  # kept
+    assert g.power(0, 0) == 4000
+    IN.modify(g.st, oc.OP_PROHIBIT, oc.PR_NEGATED, oc.D_TURN, 0, 1 * PSIZE + 0)  # as OP_NEGATE
+    g.main_phase_settle()
+    assert g.power(0, 0) == 5000
 
 
 def test_8_1_3_3_kept_results_follow_every_card_that_enters_or_leaves():
-    """The same steps as above on the marked pair: a Character that enters (even a copy into
+    """The same steps as above on the kept pair: a Character that enters (even a copy into
     the same slot) is covered, a source that leaves stops applying, each copy applies. (The
     scripted placements bring cards from outside the decks, so no card count is checked.)"""
     g = field_only_game(chars=([FX["FX_ALL_OPP_MINUS"]], [S.C5K]))
@@ -129,7 +226,7 @@ def test_8_1_3_3_kept_results_follow_every_card_that_enters_or_leaves():
 
 
 def test_10_2_11_kept_results_follow_the_turn():
-    """[Your Turn] +2000 and [Opponent's Turn] [Blocker] on the marked pair: the End Phase
+    """[Your Turn] +2000 and [Opponent's Turn] [Blocker] on the kept pair: the End Phase
     passes the turn, and the next recomputation swaps which of the two applies."""
     g = field_only_game(chars=([FX["FX_YOUR_TURN_BUFF"], FX["FX_OPP_TURN_BLOCKER"]], ()))
     g.main_phase_settle()
@@ -138,3 +235,19 @@ def test_10_2_11_kept_results_follow_the_turn():
     g.main_phase_settle()
     assert g.power(0, 0) == 3000 and g.is_legal_blocker(0, 1)
     g.check()
+
+
+def test_debug_mode_finds_kept_results_that_differ_from_a_recomputation():
+    """Debug games check, after each Main Phase action, that the kept results are those a
+    recomputation gives (interp.kept_results_hold, error ERR_FX_KEPT): a kept -1000 that
+    went missing is found, and recomputed."""
+    from tcgsim.simcore.games.onepiece.effects import interp as IN
+    from tcgsim.simcore.games.onepiece.layout import F_CPOW, PSIZE
+
+    g = field_only_game(chars=([FX["FX_ALL_OPP_MINUS"]], [S.C5K]))
+    g.main_phase_settle()
+    assert IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)
+    g.st[1 * PSIZE + F_CPOW + 0] = 0  # as if a change had not been noticed
+    assert not IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)
+    assert g.power(1, 0) == 4000  # recomputed
+    assert IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)

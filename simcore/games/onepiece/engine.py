@@ -16,6 +16,7 @@ from tcgsim.simcore.games.onepiece.effects.interp import (
     fire,
     fire_field,
     has_timing,
+    kept_results_hold,
     note_decks,
     replaced,
     settle_field,
@@ -71,6 +72,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_FIRST,
     G_FX_SKIP,
     G_LOOK_N,
+    G_MEMO,
     G_OVER,
     G_Q_N,
     G_REASON,
@@ -139,6 +141,7 @@ from tcgsim.simcore.games.onepiece.legal import (
 from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR_* for callers)
     ERR_CARDS,
     ERR_DON,
+    ERR_FX_KEPT,
     ERR_FX_STATE,
     ERR_ILLEGAL,
     ERR_LEADER,
@@ -566,7 +569,7 @@ def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, 
           turn_cap):
     """5-2-1: shuffle, draw 5, mulligans (first player decides first), then Life placed
     from the top of the deck so that the top card ends at the bottom of Life."""
-    st[:] = 0
+    st[:G_MEMO] = 0  # the memo snapshot is out of date while FX_CONT_OK is clear
     for p in range(2):
         b = p * PSIZE
         seed_stream(rng, p, seed, pair, p)  # deck p's shuffles: shared by the pair
@@ -717,6 +720,8 @@ def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
             return
         apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
         if debug:
+            if not kept_results_hold(st, ct, fx, buf):
+                fail(st, lg, ERR_FX_KEPT)
             check_invariants(st, ct, lg, decks, leaders)
         st[G_ACTIONS] += 1
         if st[G_ACTIONS] > MAX_ACTIONS_PER_TURN:

@@ -122,11 +122,14 @@ G_FX_SKIP = G_FX_STEPS + 1
 FX_NO_HAND = 1  # << p
 FX_NO_CONT = 4  # << p
 FX_CONT_SET = 16
-# FX_CONT_OK: the continuous fields are up to date, for a pair whose continuous abilities read
-# only which cards are on the field and whose turn it is (fx CONT_FIELD_ONLY); cleared when a
-# card enters or leaves the field (zones) and when the turn passes (engine.end_phase).
+# FX_CONT_OK: the continuous fields are up to date as far as which cards are on the field and
+# whose turn it is go (fx CONT_KEPT); cleared when a card enters or leaves the field (zones) and
+# when the turn passes (engine.end_phase). The other state they read (fx memo offsets) is
+# compared with its snapshot at G_MEMO, taken when they were last recomputed.
 FX_CONT_OK = 32
-SIZE = G_FX_SKIP + 1
+MEMO_CAP = 96  # snapshot ints; a pair whose memo offsets need more is recomputed every time
+G_MEMO = G_FX_SKIP + 1
+SIZE = G_MEMO + MEMO_CAP
 
 # Winner values.
 NONE = -2

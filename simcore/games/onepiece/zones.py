@@ -58,6 +58,7 @@ from tcgsim.strategies.onepiece import policy
 # Invariant violations found in debug mode (G_ERROR).
 ERR_CARDS, ERR_DON, ERR_NEGATIVE, ERR_LEADER, ERR_ZONES = 1, 2, 3, 4, 5
 ERR_ILLEGAL, ERR_LOSS, ERR_RUNAWAY, ERR_FX_QUEUE, ERR_FX_STATE = 6, 7, 8, 9, 10
+ERR_FX_KEPT = 11
 ERRORS = {
     ERR_CARDS: "card count is not 50",
     ERR_DON: "DON!! total is not 10",
@@ -69,6 +70,7 @@ ERRORS = {
     ERR_RUNAWAY: "a turn exceeded the action limit",
     ERR_FX_QUEUE: "more pending abilities than the queue holds",
     ERR_FX_STATE: "an effect left a pending ability or an open look window behind",
+    ERR_FX_KEPT: "kept continuous results differ from recomputing them",
 }
 
 

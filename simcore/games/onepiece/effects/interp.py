@@ -25,14 +25,16 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_SLOT,
     AB_TIMING,
     ABF_FROM_HAND,
-    CONT_FIELD_ONLY,
+    CONT_KEPT,
     FL_FLAGS,
     FLF_SELF_ONLY,
     H_CARD_AB,
     H_CARD_PRED,
     H_CARD_TM,
     H_FLAGS,
+    H_MEMO,
     H_NAB,
+    H_NMEMO,
     H_TMASK,
     HAS_CONT,
     HAS_HAND,
@@ -97,6 +99,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_ATT,
     G_FX_SKIP,
     G_LOOK_N,
+    G_MEMO,
     G_OK,
     G_OVER,
     G_Q,
@@ -1086,8 +1089,9 @@ def settle_field(st, ct, fx, buf):
     10-2-12)."""
     if (fx[H_FLAGS] & HAS_CONT) == 0:
         return
-    if fx[H_FLAGS] & CONT_FIELD_ONLY:  # what they read has not changed since the last time
-        if st[G_FX_SKIP] & FX_CONT_OK:
+    kept = (fx[H_FLAGS] & CONT_KEPT) != 0
+    if kept:  # what they read has not changed since the last time: their results stand
+        if st[G_FX_SKIP] & FX_CONT_OK and (fx[H_NMEMO] == 0 or memo_unchanged(st, fx)):
             return
         st[G_FX_SKIP] |= FX_CONT_OK
     if st[G_FX_SKIP] & FX_CONT_SET:
@@ -1120,6 +1124,8 @@ def settle_field(st, ct, fx, buf):
                     continue
                 apply_continuous(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
                                  np.int64(r), buf)
+    if kept and fx[H_NMEMO] > 0:
+        memo_save(st, fx)
 
 
 @kernel
@@ -1148,6 +1154,50 @@ def settle_hand(st, ct, fx, p, buf):
             if ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
                 st[b + HAND_COST + h] += hand_modifier(st, ct, fx, np.int64(ab), np.int64(p),
                                                        np.int64(card), buf)
+
+
+@kernel
+def memo_unchanged(st, fx):
+    """Are the state ints of the fx memo offsets as in the snapshot at G_MEMO (taken when
+    the continuous results were last recomputed; effects/memo.py)?"""
+    base = fx[H_MEMO]
+    d = 0
+    for i in range(fx[H_NMEMO]):
+        d |= st[fx[base + i]] ^ st[G_MEMO + i]
+    return d == 0
+
+
+@kernel
+def kept_results_hold(st, ct, fx, buf):
+    """Debug mode, right after settle_field: are the continuous results it kept (CONT_KEPT)
+    those a recomputation gives now? Recomputes them, so the game goes on from exact values
+    either way. buf[128:164] is used as scratch."""
+    if (fx[H_FLAGS] & CONT_KEPT) == 0 or (st[G_FX_SKIP] & FX_CONT_OK) == 0:
+        return True
+    kept = buf[128:128 + 6 * NREF]
+    for o in range(2):
+        for r in range(NREF):
+            f = o * PSIZE + r
+            i = (o * NREF + r) * 3
+            kept[i], kept[i + 1], kept[i + 2] = st[f + F_CPOW], st[f + F_CCOST], st[f + F_CKW]
+    st[G_FX_SKIP] &= ~FX_CONT_OK
+    settle_field(st, ct, fx, buf)
+    for o in range(2):
+        for r in range(NREF):
+            f = o * PSIZE + r
+            i = (o * NREF + r) * 3
+            if kept[i] != st[f + F_CPOW] or kept[i + 1] != st[f + F_CCOST] \
+                    or kept[i + 2] != st[f + F_CKW]:
+                return False
+    return True
+
+
+@kernel
+def memo_save(st, fx):
+    """Copy the state ints of the fx memo offsets to the snapshot at G_MEMO."""
+    base = fx[H_MEMO]
+    for i in range(fx[H_NMEMO]):
+        st[G_MEMO + i] = st[fx[base + i]]
 
 
 @kernel

@@ -20,6 +20,7 @@ from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects.ir import APPROX, STRICT, Ability, Cond, Filter, Op
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.effects.memo import memo_offsets
 
 # What the interpreter (interp.py) runs; anything else leaves the ability unmodelled.
 IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, oc.T_ON_KO,
@@ -265,18 +266,28 @@ _DYNAMIC_FLAGS = (L.FLF_EXCLUDE_SELF | L.FLF_DON_GIVEN | L.FLF_NO_DON | L.FLF_SE
                   | L.FLF_PLAYABLE)
 
 
+_PRINTED_ZONES = (oc.Z_HAND, oc.Z_TRASH, oc.Z_LOOK, oc.Z_STAGE)
+
+
+def _printed_bounds(f: Filter) -> bool:
+    """Are f's cost and power bounds on printed values ("base", or a zone off the field:
+    hand, trash, look window, Stage), so that the card alone decides them?"""
+    return bool(f.flags & L.FLF_BASE) or f.zone in _PRINTED_ZONES
+
+
 def _dynamic(f: Filter) -> bool:
     """Does filter f test more than its owner and what the card alone decides (category,
-    colour, predicates, trigger): a cost or power bound, a state, DON!!, the source card,
-    a ban on playing?"""
-    return (f.cost_min >= 0 or f.cost_max >= 0 or f.pow_min >= 0 or f.pow_max >= 0
-            or f.cost_max_by != oc.BY_NONE or f.state != L.ST_ANY
-            or (f.flags & _DYNAMIC_FLAGS) != 0)
+    colour, predicates, trigger, bounds on printed values): a bound on current values, a
+    state, DON!!, the source card, a ban on playing?"""
+    bounds = f.cost_min >= 0 or f.cost_max >= 0 or f.pow_min >= 0 or f.pow_max >= 0
+    return ((bounds and not _printed_bounds(f)) or f.cost_max_by != oc.BY_NONE
+            or f.state != L.ST_ANY or (f.flags & _DYNAMIC_FLAGS) != 0)
 
 
 def _static_bits(flt: list[list[int]], ct: np.ndarray, card_pred: np.ndarray) -> np.ndarray:
     """Per filter row, a bitset over all cards of the tests that depend on the card alone
-    (category, colour, predicates, trigger): flt_match reads one bit for them."""
+    (category, colour, predicates, trigger, bounds on printed values): flt_match reads one
+    bit for them."""
     from tcgsim.simcore.games.onepiece import cards as C
 
     ncards = card_pred.size
@@ -295,40 +306,16 @@ def _static_bits(flt: list[list[int]], ct: np.ndarray, card_pred: np.ndarray) ->
         ok &= (pred & row[L.FL_PRED_NONE]) == 0
         if row[L.FL_FLAGS] & L.FLF_HAS_TRIGGER:
             ok &= (pred & L.PRED_HAS_TRIGGER) != 0
+        if row[L.FL_FLAGS] & L.FLF_BASE or row[L.FL_ZONE] in _PRINTED_ZONES:
+            for col, lo, hi in ((C.COST, L.FL_COST_MIN, L.FL_COST_MAX),
+                                (C.POWER, L.FL_POW_MIN, L.FL_POW_MAX)):
+                if row[lo] >= 0:
+                    ok &= ct[:ncards, col] >= row[lo]
+                if row[hi] >= 0 and not (col == C.COST and row[L.FL_COST_MAX_BY]):
+                    ok &= ct[:ncards, col] <= row[hi]  # a maximum by a count is dynamic
         out[i, :ncards] = ok
     packed = np.packbits(out, axis=1, bitorder="little")
     return packed.view("<u4").astype(np.uint32).view(np.int32).reshape(len(flt), words)
-
-
-# What a continuous ability may read for its results to depend only on which cards are on
-# the field and whose turn it is: Leader types and names, the turn, the source card, the
-# Leader, and filters of the card alone.
-_FIELD_CONDS = frozenset({oc.CK_LEADER_PRED, oc.CK_YOUR_TURN, oc.CK_OPP_TURN})
-_FIELD_OPS = _CONT_OPS - {oc.OP_POWER_PER}
-
-
-def _cont_field_only(t: _Tables) -> bool:
-    """Do the pair's continuous abilities on the field read only which cards are on the
-    field and whose turn it is, with no ability that negates (negation is read when they
-    apply)? Then interp.settle_field runs again only after one of those changes."""
-    def cond_ok(c: int) -> bool:
-        row = t.cond[c]
-        return row[L.CD_KIND] in _FIELD_CONDS and (
-            row[L.CD_FLT] < 0 or not t.flt[row[L.CD_FLT]][L.FL_FLAGS] & L.FLF_DYNAMIC)
-
-    for ab in t.ab:
-        code = t.code[ab[L.AB_PC]:ab[L.AB_PC] + ab[L.AB_NCODE]]
-        if ab[L.AB_TIMING] not in CONT_TIMINGS or ab[L.AB_FLAGS] & L.ABF_FROM_HAND:
-            if any(row[0] == oc.OP_NEGATE for row in code):
-                return False
-            continue
-        if not all(cond_ok(c) for c in range(ab[L.AB_COND0], ab[L.AB_COND0] + ab[L.AB_NCOND])):
-            return False
-        for op, a, _b, _c in code:
-            if op not in _FIELD_OPS or (op == oc.OP_SKIP_UNLESS and not cond_ok(a)) or (
-                    op == oc.OP_SEL_ALL and t.flt[a][L.FL_FLAGS] & L.FLF_DYNAMIC):
-                return False
-    return True
 
 
 def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
@@ -437,11 +424,13 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
         hand = row[L.AB_FLAGS] & L.ABF_FROM_HAND
         card_tm[row[L.AB_CARD]] |= 1 << (L.TM_FROM_HAND if hand else row[L.AB_TIMING])
     card_ab = np.cumsum(card_ab, dtype=np.int32)
+    memo = memo_offsets(t.ab, t.code, t.cond, t.flt)
     sections = [card_ab, card_tm, card_pred,
                 np.array(t.ab, np.int32).reshape(-1, L.AB_W).ravel(),
                 np.array(t.code, np.int32).reshape(-1, L.CODE_W).ravel(),
                 np.array(t.flt, np.int32).reshape(-1, L.FLT_W).ravel(),
-                np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel(), fstat.ravel()]
+                np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel(), fstat.ravel(),
+                np.array(memo or [], np.int32)]
     hdr = np.zeros(L.HDR_SIZE, np.int32)
     hdr[L.H_VERSION] = int(compiler_digest()[:8], 16) & 0x7FFFFFFF
     hdr[L.H_MODE] = mode
@@ -450,7 +439,7 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
     off = L.HDR_SIZE
     hdr[L.H_FWORDS] = (ncards + 31) // 32
     for key, sec in zip((L.H_CARD_AB, L.H_CARD_TM, L.H_CARD_PRED, L.H_AB, L.H_CODE, L.H_FLT,
-                         L.H_COND, L.H_FSTAT), sections, strict=True):
+                         L.H_COND, L.H_FSTAT, L.H_MEMO), sections, strict=True):
         hdr[key] = off
         off += sec.size
     hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0
@@ -459,6 +448,7 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
         hdr[L.H_FLAGS] |= L.HAS_CONT
     if any(row[L.AB_FLAGS] & L.ABF_FROM_HAND for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_HAND
-    if _cont_field_only(t):
-        hdr[L.H_FLAGS] |= L.CONT_FIELD_ONLY
+    if memo is not None and hdr[L.H_FLAGS] & L.HAS_CONT:
+        hdr[L.H_FLAGS] |= L.CONT_KEPT
+        hdr[L.H_NMEMO] = len(memo)
     return np.concatenate([hdr, *sections]).astype(np.int32)
