@@ -135,7 +135,7 @@ def _offsets(reads: int, negates: bool) -> list[int]:
 
 
 def memo_offsets(ab: list[list[int]], code: list[list[int]], cond: list[list[int]],
-              flt: list[list[int]]) -> list[int] | None:
+                 flt: list[list[int]]) -> list[int] | None:
     """The memo offsets of a pair's continuous abilities on the field (possibly none: they
     read only which cards are where and whose turn it is), or None when their results are
     not kept: they read something not classified here, or a snapshot would cost more than
