@@ -248,6 +248,8 @@ def test_debug_mode_finds_kept_results_that_differ_from_a_recomputation():
     g.main_phase_settle()
     assert IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)
     g.st[1 * PSIZE + F_CPOW + 0] = 0  # as if a change had not been noticed
+    Z.sum_modifiers(g.st, 1 * PSIZE + 0)
+    assert g.power(1, 0) == 5000
     assert not IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)
     assert g.power(1, 0) == 4000  # recomputed
     assert IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)
