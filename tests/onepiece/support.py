@@ -252,6 +252,12 @@ FX_POOL: list[tuple[str, dict]] = [
          "[Trigger] Play this card."),
         ("FX_EV_KO_ONKO", "event", 0, 0, [],
          "[Main] K.O. up to 1 of your opponent's Characters with a cost of 3 or less.", ""),
+        ("FX_PING", "event", 0, 0, [], "[Main] Deal 1 damage to your opponent.", ""),
+        ("FX_PING_DRAW", "event", 0, 0, [],
+         "[Main] Deal 1 damage to your opponent. Then, draw 1 card.", ""),
+        ("FX_KO_OWN_PING", "event", 0, 0, [],
+         "[Main] You may K.O. 1 of your Characters: Deal 1 damage to your opponent.", ""),
+        ("FX_TAKE_DAMAGE", "character", 1, 1000, [], "[On Play] You take 1 damage.", ""),
         ("FX_EOT_DRAW", "character", 1, 1000, [], "[End of Your Turn] Draw 1 card.", ""),
         ("FX_EOOT_DRAW", "character", 1, 1000, [],
          "[End of Your Opponent's Turn] Draw 1 card.", ""),
@@ -493,6 +499,12 @@ FX_POOL: list[tuple[str, dict]] = [
          "All of your Characters with a cost of 2 or more gain +1000 power.", ""),
     ]
 ]
+
+# A card whose [Double Attack] and [Banish] reach its effect damage under ENERGIO!! rules.
+FX_POOL.append(("FX_DA_PING", {"category": "character", "colors": ["red"], "cost": 1,
+                               "power": 5000, "keywords": ["double_attack", "banish"],
+                               "text": "[On Play] Deal 1 damage to your opponent."}))
+
 
 
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:

@@ -115,7 +115,7 @@ TEMPLATE_CARDS = [
     ("OP06-116", "life-to-hand"), ("OP15-116", "trash-life"), ("OP03-114", "trash-life-upto"),
     ("OP16-073", "don-add-more"), ("OP13-042", "give-don-each"), ("EB03-053", "give-don-to"),
     ("OP02-085", "opp-don-minus"), ("OP08-036", "refresh-lock"), ("ST23-001", "cost-in-hand"),
-    ("EB03-053", "life-to-owner-hand"), ("OP15-118", "look-take"), ("EB03-055", "damage"),
+    ("EB03-053", "life-to-owner-hand"), ("OP15-118", "look-take"), ("EB03-055", "damage"), ("OP14-115", "take-damage"),
     ("ST02-008", "rest-opp-don"), ("OP04-105", "cost-trash-phrase"),
     ("OP16-010", "cost-reveal"), ("OP01-047", "cost-return-own"), ("OP05-087", "cost-ko-own"),
     ("OP01-011", "cost-hand-to-bottom"), ("EB03-053", "cost-life-face-up"),

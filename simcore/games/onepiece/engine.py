@@ -10,6 +10,13 @@ does. Decisions are asked of the seat's strategy through strategies.onepiece.pol
 from tcgsim.simcore.effects.fxlayout import H_TMASK
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.basic import resolve_basic
+from tcgsim.simcore.games.onepiece.damage import (
+    damage_lost,
+    effect_damage_of,
+    take_life_card,
+    trigger_done,
+)
 from tcgsim.simcore.games.onepiece.effects.interp import (
     activate,
     drain,
@@ -47,7 +54,6 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_TOTAL,
     DRAW,
     EMPTY,
-    ENERGIO_EDITION,
     EOT_DON_ACTIVE,
     F_BKW,
     F_BPOW,
@@ -89,7 +95,6 @@ from tcgsim.simcore.games.onepiece.layout import (
     LIFE_CAP,
     LIFE_UP,
     LIMBO,
-    LOST,
     N_CHARS,
     N_DECK,
     N_HAND,
@@ -105,10 +110,8 @@ from tcgsim.simcore.games.onepiece.layout import (
     R_TURN_CAP,
     S_BLOCKS,
     S_COUNTERS,
-    S_DAMAGE,
     S_MULLIGAN,
     S_PLAYED,
-    S_TRIGGERS,
     STAGE,
     STAGE_RESTED,
     STAGE_USED,
@@ -129,10 +132,8 @@ from tcgsim.simcore.games.onepiece.legal import (
     can_attack_with,
     can_play_from_hand,
     counter_value,
-    effect_targets,
     hand_cost,
     has_counter,
-    has_kw,
     has_legal_blocker,
     is_legal_blocker,
     power,
@@ -172,131 +173,25 @@ OPENING_HAND = 5
 MAX_ACTIONS_PER_TURN = 1000
 MAX_COUNTERS_PER_BATTLE = 60
 
-# ---------------------------------------------------------------- effects (8)
-
-
-@kernel
-def resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
-    """Resolve one modelled effect of p other than damage (so [Trigger]s never recurse).
-    `forced_target` (>= 0) is a target already chosen, as a [Counter] Event's boost
-    target is; otherwise p's strategy chooses."""
-    b = p * PSIZE
-    o = 1 - p
-    log(st, lg, E.E_EFFECT, p, src, eff, val)
-    if eff == C.EFF_DRAW:
-        for _ in range(val):
-            draw(st, lg, p)
-            if st[G_OVER] != 0:
-                return
-    elif eff == C.EFF_ADD_LIFE:
-        for _ in range(val):
-            n = st[b + N_DECK]
-            if n == 0 or st[b + N_LIFE] >= LIFE_CAP:
-                return
-            card = st[b + DECK + n - 1]
-            st[b + N_DECK] = n - 1
-            add_life(st, p, card, False)
-            log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
-            if n == 1:
-                st[b + LOST] = R_DECK_OUT
-                rule_processing(st, lg)
-                return
-    elif eff != C.EFF_NONE and eff != C.EFF_PLAY_SELF:
-        r = forced_target
-        if r < 0:
-            n = effect_targets(st, ct, p, eff, val, buf)
-            if n == 0:
-                return
-            r = policy.choose_target(st, ct, p, eff, val, fams[p], prms[p], rng, 2 + p, buf, n)
-            if r < 0:
-                return
-            ok = False
-            for i in range(n):
-                if buf[i] == r:
-                    ok = True
-            if not ok:
-                fail(st, lg, ERR_ILLEGAL)
-                return
-        if eff == C.EFF_KO_COST_LE or eff == C.EFF_KO_POWER_LE:
-            log(st, lg, E.E_TARGET, o, st[o * PSIZE + F_CARD + r], 0, 0)
-            ko(st, lg, o, r)
-        elif eff == C.EFF_BOUNCE_COST_LE:
-            log(st, lg, E.E_TARGET, o, st[o * PSIZE + F_CARD + r], 0, 0)
-            card = leave_field(st, o, r)
-            push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
-        elif eff == C.EFF_REST_COST_LE:
-            st[o * PSIZE + F_RESTED + r] = 1
-            log(st, lg, E.E_TARGET, o, st[o * PSIZE + F_CARD + r], 0, 0)
-        elif eff == C.EFF_POWER_TURN:
-            st[b + F_TPOW + r] += val
-            log(st, lg, E.E_TARGET, p, st[b + F_CARD + r], 0, 0)
-        elif eff == C.EFF_POWER_BATTLE:
-            if st[G_ATT] != EMPTY:
-                st[b + F_BPOW + r] += val
-            log(st, lg, E.E_TARGET, p, st[b + F_CARD + r], 0, 0)
-
-
 # ---------------------------------------------------------------- damage (4-6, 7-1-4, 10-1)
-
-
-@kernel
-def take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf):
-    """Move d's top Life card to hand, to the trash ([Banish]), or use its [Trigger]."""
-    b = d * PSIZE
-    card = take_life(st, d, 0)
-    st[b + S_DAMAGE] += 1
-    if banish:
-        to_trash(st, d, card)  # 10-1-3-1: trashed, no Trigger
-        log(st, lg, E.E_DAMAGE, d, card, 1, 0)
-        return
-    eff = ct[card, C.TRIGGER_EFF]
-    program = has_timing(fx, card, T_TRIGGER)
-    if (eff != C.EFF_NONE or program) and policy.use_trigger(st, ct, d, card, fams[d], prms[d],
-                                                             rng, 2 + d):
-        st[b + S_TRIGGERS] += 1
-        log(st, lg, E.E_DAMAGE, d, card, 2, 0)
-        if program:  # 10-1-5-3: in no area while it resolves; then trashed unless played
-            st[b + LIMBO] = card
-            fire(st, ct, fx, lg, T_TRIGGER, d, card, -1,
-                 fams, prms, rng, buf)
-            if st[b + LIMBO] == card:
-                st[b + LIMBO] = EMPTY
-                to_trash(st, d, card)
-            return
-        if eff == C.EFF_PLAY_SELF:
-            if ct[card, C.CATEGORY] == C.CHARACTER:
-                place_character(st, ct, lg, d, card, fams, prms, rng)
-            elif ct[card, C.CATEGORY] == C.STAGE:
-                place_stage(st, lg, d, card)
-            else:
-                to_trash(st, d, card)
-            return
-        st[b + LIMBO] = card  # in no area while it resolves (10-1-5-3)
-        resolve_basic(st, ct, lg, d, eff, ct[card, C.TRIGGER_VAL], card, -1, fams, prms,
-                      rng, buf)
-        st[b + LIMBO] = EMPTY
-        to_trash(st, d, card)
-        return
-    push(st, b, HAND, N_HAND, HAND_CAP, card)  # 10-1-5-2: to hand unrevealed
-    log(st, lg, E.E_DAMAGE, d, card, 0, 0)
 
 
 @kernel
 def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
     """Deal `amount` damage to d's Leader. With 0 Life when the damage is determined, d loses
     (7-1-4-1-1-1, 9-2-1-1); otherwise each point takes the top Life card while Life remains
-    (7-1-4-1-1-2/3): Double Attack into 1 Life leaves 0 Life and the game goes on."""
+    (7-1-4-1-1-2/3): Double Attack into 1 Life leaves 0 Life and the game goes on. A used
+    [Trigger] resolves before the next point (8-6-2-1)."""
     b = d * PSIZE
-    if amount <= 0:  # 4-6-2-2: 0 damage does nothing
-        return
-    if st[b + N_LIFE] == 0:
-        st[b + LOST] = R_LIFE
-        rule_processing(st, lg)
+    if damage_lost(st, lg, d, amount):
         return
     for _ in range(amount):
         if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
             break
-        take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
+        card = take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
+        if card != EMPTY:
+            fire(st, ct, fx, lg, T_TRIGGER, d, card, -1, fams, prms, rng, buf)
+            trigger_done(st, d, card)
 
 
 # ---------------------------------------------------------------- effects with damage
@@ -307,13 +202,7 @@ def resolve_effect(st, ct, fx, lg, p, eff, val, src, forced_target, fams, prms, 
     """Resolve one modelled effect for player p (effect damage included)."""
     if eff == C.EFF_LIFE_DAMAGE:
         log(st, lg, E.E_EFFECT, p, src, eff, val)
-        amount = val
-        banish = False
-        if st[G_RULESET] == ENERGIO_EDITION:
-            # Seed 000 10-1-2/10-1-3: the keywords apply to any damage the card deals.
-            if has_kw(ct, src, C.KW_DOUBLE_ATTACK) and amount == 1:
-                amount = 2
-            banish = has_kw(ct, src, C.KW_BANISH)
+        amount, banish = effect_damage_of(st, ct, src, val)
         damage_leader(st, ct, fx, lg, 1 - p, amount, banish, fams, prms, rng, buf)
     else:
         resolve_basic(st, ct, lg, p, eff, val, src, forced_target, fams, prms, rng, buf)

@@ -45,6 +45,12 @@ from tcgsim.simcore.effects.fxlayout import (
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.damage import (
+    damage_lost,
+    effect_damage_of,
+    take_life_card,
+    trigger_done,
+)
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects.query import (
     MAX_CAND,
@@ -200,6 +206,51 @@ def enqueue(st, fx, lg, t, p, card, src_ref):
             st[q + 2] = card
             st[q + 3] = src_ref
             st[G_Q_N] += 1
+
+
+TRIGGER_Q = -2  # the source ref of a queue row that is a [Trigger] revealed by effect damage
+
+
+@kernel
+def queue_trigger(st, fx, lg, d, card):
+    """Queue d's compiled [Trigger] of `card`, revealed by effect damage, ahead of every
+    pending ability (effect_damage)."""
+    base = fx[H_CARD_AB]
+    k = 0
+    for ab in range(fx[base + card], fx[base + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) == oc.T_TRIGGER:
+            if st[G_Q_N] >= QCAP:
+                fail(st, lg, ERR_FX_QUEUE)
+                return
+            for i in range(G_Q + st[G_Q_N] * QW - 1, G_Q + k * QW - 1, -1):
+                st[i + QW] = st[i]
+            q = G_Q + k * QW
+            st[q] = ab
+            st[q + 1] = d
+            st[q + 2] = card
+            st[q + 3] = TRIGGER_Q
+            st[G_Q_N] += 1
+            k += 1
+
+
+@kernel
+def effect_damage(st, ct, fx, lg, d, amount, src_card, fams, prms, rng, buf):
+    """An effect of `src_card` deals `amount` damage to d's Leader (4-6-2): d loses with 0
+    Life when it is dealt (9-2-1-1); otherwise each point takes the top Life card while Life
+    remains, as battle damage does. A compiled [Trigger] d uses waits at the front of the
+    pending queue and resolves as soon as the ability dealing the damage ends: 8-6-2-1
+    resolves it at once, which is the same when the damage is that ability's last action
+    (the compiler marks the other abilities approximate)."""
+    b = d * PSIZE
+    amount, banish = effect_damage_of(st, ct, src_card, amount)
+    if damage_lost(st, lg, d, amount):
+        return
+    for _ in range(amount):
+        if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
+            break
+        card = take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
+        if card != EMPTY:
+            queue_trigger(st, fx, lg, d, card)
 
 
 # ---------------------------------------------------------------- choices
@@ -988,6 +1039,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 else:
                     to_trash(st, o, card)
                 log(st, lg, E.E_FX_MOVE, o, card, op, bb)
+        elif op == oc.OP_DAMAGE:  # a points to the opponent's (bb OWN_OPP) or one's own Leader
+            effect_damage(st, ct, fx, lg, np.int64(1 - p if bb == OWN_OPP else p), np.int64(a),
+                          src_card, fams, prms, rng, buf)
         elif op == oc.OP_MAY:  # "you may" (8-3-2-5): declining skips bb rows
             if not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng, 2 + p):
                 st[G_OK] = 0
@@ -997,13 +1051,13 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
 
 @kernel
 def drain(st, ct, fx, lg, fams, prms, rng, buf):
-    """Resolve the pending abilities (8-6-3): the turn player's first, then the other
-    player's (8-6-1), each player's in the order they were triggered; one triggered while
-    these resolve joins the queue."""
+    """Resolve the pending abilities (8-6-3): a [Trigger] revealed by effect damage first,
+    then the turn player's, then the other player's (8-6-1), each player's in the order they
+    were triggered; one triggered while these resolve joins the queue."""
     while st[G_Q_N] > 0 and st[G_OVER] == 0:
         pick = 0
         for i in range(st[G_Q_N]):
-            if st[G_Q + i * QW + 1] == st[G_ACTIVE]:
+            if st[G_Q + i * QW + 1] == st[G_ACTIVE] or st[G_Q + i * QW + 3] == TRIGGER_Q:
                 pick = i
                 break
         q = G_Q + pick * QW
@@ -1011,8 +1065,12 @@ def drain(st, ct, fx, lg, fams, prms, rng, buf):
         for i in range(q, G_Q + (st[G_Q_N] - 1) * QW):
             st[i] = st[i + QW]
         st[G_Q_N] -= 1
-        run_ability(st, ct, fx, lg, np.int64(ab), np.int64(p), np.int64(card), np.int64(ref),
-                    fams, prms, rng, buf, np.int64(0))
+        run_ability(st, ct, fx, lg, np.int64(ab), np.int64(p), np.int64(card),
+                    np.int64(-1 if ref == TRIGGER_Q else ref), fams, prms, rng, buf,
+                    np.int64(0))
+        if ref == TRIGGER_Q and not (st[G_Q_N] > 0 and st[G_Q + 3] == TRIGGER_Q
+                                     and st[G_Q + 2] == card):
+            trigger_done(st, p, card)
     st[G_Q_N] = 0
 
 

@@ -200,7 +200,7 @@ OP_SHUFFLE = 0x39  # shuffle the controller's deck
 OP_ADD_LIFE = 0x3A  # a=count, b=0 face down / 1 face up: top of deck to top of Life
 OP_LIFE_TO_HAND = 0x3B  # a=count, b=0 top / 1 bottom, c=who
 OP_TRASH_LIFE = 0x3C  # a=count, b=0 top / 1 bottom, c=who
-OP_DAMAGE = 0x3D  # a=count: damage to the opponent's Leader (effect damage, 8-6-2-1)
+OP_DAMAGE = 0x3D  # a=count, b=who (OWN_OPP / OWN_SELF): effect damage to a Leader (4-6-2)
 OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom, c=whose hand (its owner chooses)
 OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
 OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c=1 rested
@@ -298,7 +298,7 @@ OPS = {
     OP_ADD_LIFE: ("ADD_LIFE", ("n", "face"), ()),
     OP_LIFE_TO_HAND: ("LIFE_TO_HAND", ("n", "pos", "who"), ()),
     OP_TRASH_LIFE: ("TRASH_LIFE", ("n", "pos", "who"), ()),
-    OP_DAMAGE: ("DAMAGE", ("n",), ("8-6-2-1",)),
+    OP_DAMAGE: ("DAMAGE", ("n", "who"), ("4-6-2", "9-2-1-1", "8-6-2-1")),
     OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos", "who"), ()),
     OP_HAND_TO_LIFE: ("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",)),
     OP_BAN_PLAY: ("BAN_PLAY", ("min_cost", "any_card"), ("1-3-3", "3-7-3")),

@@ -664,7 +664,9 @@ TEMPLATES: tuple[Rule, ...] = (
                                               flt=Filter(zone=oc.Z_LOOK))],
          rules=("8-4-4-1",)),
     Rule("damage", r"[Dd]eal (\d+) damage to your opponent",
-         lambda m: [Op(oc.OP_DAMAGE, _n(m))], rules=("8-6-2-1",)),
+         lambda m: [Op(oc.OP_DAMAGE, _n(m), OWN_OPP)], rules=("4-6-2", "9-2-1-1", "8-6-2-1")),
+    Rule("take-damage", r"[Yy]ou take (\d+) damage",
+         lambda m: [Op(oc.OP_DAMAGE, _n(m), OWN_SELF)], rules=("4-6-2", "9-2-1-1", "8-6-2-1")),
     Rule("rest-opp-don", r"Rest up to (\d+) of your opponent's DON!! cards?",
          lambda m: [Op(oc.OP_DON_REST, _n(m), 0, OWN_OPP)], rules=("8-4-4-1",)),
     Rule("look-play", r"[Ll]ook at (\d+) cards from the top of your deck(?:;| and) play "
@@ -1311,6 +1313,7 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         return ab
     if timing not in _PERSISTENT:
         _rush_this_turn(ab, statuses)
+    _damage_before_more(ab, statuses)
     if timing not in _PERSISTENT and any(o.op in _DURATION_OPS and o.b == oc.D_CONTINUOUS
                                          for o in ab.body):
         ab.unmatched = "a modifier without a duration in a triggered ability"
@@ -1369,6 +1372,20 @@ def _rush_this_turn(ab: Ability, statuses: list[str]) -> None:
         ab.body[i] = replace(ab.body[i], b=oc.D_TURN)
     statuses.append(APPROX)
     ab.notes.append(_RUSH_NOTE)
+
+
+_DAMAGE_NOTE = ("damage-then: a [Trigger] revealed by this damage resolves after the rest of "
+                "the ability, not before it (8-6-2-1): the interpreter cannot start another "
+                "ability in the middle of one")
+
+
+def _damage_before_more(ab: Ability, statuses: list[str]) -> None:
+    """Effect damage followed by more of the ability: the [Trigger] it may reveal is resolved
+    when the ability ends (interp.effect_damage), so the order differs from 8-6-2-1."""
+    rows = [i for i, o in enumerate(ab.body) if o.op == oc.OP_DAMAGE]
+    if len(rows) > 1 or (rows and rows[-1] != len(ab.body) - 1):
+        statuses.append(APPROX)
+        ab.notes.append(_DAMAGE_NOTE)
 
 
 _DURATION_OPS = (oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE)
