@@ -239,6 +239,35 @@ def test_4_9_2_a_type_leaders_base_power_on_the_opponents_turn():
         g.check()
 
 
+def test_4_9_2_1_of_several_base_power_settings_the_highest_applies():
+    """The 5000 Leader's base power set to 7000 until the opponent's next End Phase and to
+    6000 during this turn, in either order: 7000 (not 5000 + 2000 + 1000); a +1000 this
+    turn adds on top; after this turn the 7000 stands alone; a continuous 8000 on the
+    opponent's turn is the highest then, and 7000 applies again when it stops."""
+    for first, second in (("FX_LEADER_BASE", "FX_BOTH_BASE"), ("FX_BOTH_BASE", "FX_LEADER_BASE")):
+        g = game(hands=([FX[first], FX[second]], ()), don_active=(2, 0))
+        g.play(FX[first])
+        g.play(FX[second])
+        assert g.power(0, LEADER_REF) == 7000
+        g.put(0, F_TPOW + LEADER_REF, 1000)
+        assert g.power(0, LEADER_REF) == 8000
+        g.next_turn()
+        assert g.power(0, LEADER_REF) == 7000
+        g.check()
+    g = game(hands=([FX["FX_LEADER_BASE"]], ()), chars=([FX["FX_CREW_LEADER_BASE"]], ()),
+             leaders=(FX["FX_CREW_LEADER"], S.LEADER), don_active=(1, 0))
+    g.play(FX["FX_LEADER_BASE"])
+    g.main_phase_settle()
+    assert g.power(0, LEADER_REF) == 7000
+    g.next_turn()
+    g.main_phase_settle()
+    assert g.power(0, LEADER_REF) == 8000
+    g.next_turn()
+    g.main_phase_settle()
+    assert g.power(0, LEADER_REF) == 5000
+    g.check()
+
+
 def test_base_power_becomes_on_real_cards():
     """OP16-015 (the Leader and the source), EB04-003 (a continuous {Navy} Leader: every
     matching Leader, so it packs as a continuous ability)."""

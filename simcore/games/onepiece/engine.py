@@ -55,16 +55,19 @@ from tcgsim.simcore.games.onepiece.layout import (
     DRAW,
     EMPTY,
     EOT_DON_ACTIVE,
+    F_BBASE,
     F_BKW,
     F_BPOW,
     F_CARD,
     F_DON,
+    F_NBASE,
     F_NCOST,
     F_NEXP,
     F_NKW,
     F_NPOW,
     F_RESTED,
     F_SICK,
+    F_TBASE,
     F_TCOST,
     F_TKW,
     F_TPOW,
@@ -225,8 +228,9 @@ def end_battle(st):
     for r in range(NREF):
         for o in range(2):
             st[o * PSIZE + F_BPOW + r] = 0
-            if st[o * PSIZE + F_BKW + r] != 0:
+            if st[o * PSIZE + F_BKW + r] != 0 or st[o * PSIZE + F_BBASE + r] != 0:
                 st[o * PSIZE + F_BKW + r] = 0
+                st[o * PSIZE + F_BBASE + r] = 0
                 sum_modifiers(st, o * PSIZE + r)
     st[G_ATT] = EMPTY
     st[G_TGT] = EMPTY
@@ -560,12 +564,15 @@ def end_phase(st):
             st[p * PSIZE + F_USED + r] = 0  # 10-2-13: [Once Per Turn] counts per turn
             st[p * PSIZE + F_TCOST + r] = 0
             f = p * PSIZE + r
-            if st[f + F_TKW] != 0 or (st[f + F_NEXP] != 0 and st[f + F_NEXP] <= st[G_TURN]):
+            if st[f + F_TKW] != 0 or st[f + F_TBASE] != 0 \
+                    or (st[f + F_NEXP] != 0 and st[f + F_NEXP] <= st[G_TURN]):
                 st[f + F_TKW] = 0
+                st[f + F_TBASE] = 0
                 if st[f + F_NEXP] != 0 and st[f + F_NEXP] <= st[G_TURN]:
                     st[f + F_NPOW] = 0
                     st[f + F_NCOST] = 0
                     st[f + F_NKW] = 0
+                    st[f + F_NBASE] = 0
                     st[f + F_NEXP] = 0
                 sum_modifiers(st, f)
     for p in range(2):

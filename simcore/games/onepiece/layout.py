@@ -39,15 +39,25 @@ F_NPOW = F_BKW + NREF
 F_NCOST = F_NPOW + NREF
 F_NKW = F_NCOST + NREF
 F_NEXP = F_NKW + NREF
-# What the rules read (kept by zones.sum_modifiers): F_CPOW + F_NPOW, and the OR of the four
-# keyword and prohibition fields.
-F_XPOW = F_NEXP + NREF
+# Base power set by effects (4-9-2-1), one field per duration as the modifiers above: during
+# this turn, this battle, until the end of the opponent's next turn (expiring with F_NEXP),
+# and continuous. Each holds BASE_BIAS + the highest set value less the printed power, or 0
+# when no such effect applies; the highest of the four replaces the printed power.
+F_TBASE = F_NEXP + NREF
+F_BBASE = F_TBASE + NREF
+F_NBASE = F_BBASE + NREF
+F_CBASE = F_NBASE + NREF
+BASE_BIAS = 1 << 20
+# What the rules read (kept by zones.sum_modifiers): F_CPOW + F_NPOW + the set base power's
+# difference from the printed one, and the OR of the four keyword and prohibition fields.
+F_XPOW = F_CBASE + NREF
 F_XKW = F_XPOW + NREF
 STAGE = F_XKW + NREF
 # The per-slot fields a card takes with it: cleared when a Character leaves the area and
 # when one is placed (a new per-slot field is added here and nowhere else).
 SLOT_FIELDS = (F_RESTED, F_DON, F_SICK, F_TPOW, F_BPOW, F_USED, F_TCOST, F_TKW, F_CPOW, F_CCOST,
-               F_CKW, F_BKW, F_NPOW, F_NCOST, F_NKW, F_NEXP, F_XPOW, F_XKW)
+               F_CKW, F_BKW, F_NPOW, F_NCOST, F_NKW, F_NEXP, F_TBASE, F_BBASE, F_NBASE,
+               F_CBASE, F_XPOW, F_XKW)
 STAGE_RESTED = STAGE + 1
 N_DECK = STAGE + 2
 N_HAND = N_DECK + 1

@@ -5,18 +5,23 @@ Characters and Stages, rule processing and stopping a game on an error."""
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
+    BASE_BIAS,
     DECK,
     DON_RESTED,
     DRAW,
     EMPTY,
+    F_BBASE,
     F_BKW,
     F_CARD,
+    F_CBASE,
     F_CKW,
     F_CPOW,
     F_DON,
+    F_NBASE,
     F_NKW,
     F_NPOW,
     F_SICK,
+    F_TBASE,
     F_TKW,
     F_XKW,
     F_XPOW,
@@ -197,8 +202,10 @@ def draw(st, lg, p):
 @kernel
 def sum_modifiers(st, f):
     """Recompute the sums the rules read (F_XPOW, F_XKW) of the field card at offset f
-    (owner block + ref), after one of its modifier fields changed."""
-    st[f + F_XPOW] = st[f + F_CPOW] + st[f + F_NPOW]
+    (owner block + ref), after one of its modifier fields changed: the highest base power
+    set by an effect of any duration applies (4-9-2-1)."""
+    base = max(max(st[f + F_TBASE], st[f + F_BBASE]), max(st[f + F_NBASE], st[f + F_CBASE]))
+    st[f + F_XPOW] = st[f + F_CPOW] + st[f + F_NPOW] + (base - BASE_BIAS if base != 0 else 0)
     st[f + F_XKW] = st[f + F_TKW] | st[f + F_CKW] | st[f + F_BKW] | st[f + F_NKW]
 
 

@@ -74,6 +74,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
     BAN_FROM_HAND,
+    BASE_BIAS,
     DECK,
     DECK_CAP,
     DON_ACTIVE,
@@ -81,18 +82,22 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_RESTED,
     EMPTY,
     EOT_DON_ACTIVE,
+    F_BBASE,
     F_BKW,
     F_BPOW,
     F_CARD,
+    F_CBASE,
     F_CCOST,
     F_CKW,
     F_CPOW,
     F_DON,
+    F_NBASE,
     F_NCOST,
     F_NEXP,
     F_NKW,
     F_NPOW,
     F_RESTED,
+    F_TBASE,
     F_TCOST,
     F_TKW,
     F_TPOW,
@@ -697,6 +702,25 @@ def modify(st, op, a, dur, p, f):
 
 
 @kernel
+def set_base(st, d, dur, p, f):
+    """An effect of p sets the base power of the field card at offset f to its printed power
+    plus d, for `dur` as modify keeps a modifier; of several such effects on one card the
+    highest value applies (4-9-2-1), whatever their durations."""
+    if dur == oc.D_TURN:
+        fld = F_TBASE
+    elif dur == oc.D_BATTLE:
+        if st[G_ATT] == EMPTY:
+            return
+        fld = F_BBASE
+    else:
+        fld = F_NBASE
+        exp = st[G_TURN] + 1 if st[G_ACTIVE] == p else st[G_TURN]
+        st[f + F_NEXP] = max(st[f + F_NEXP], exp)
+    st[f + fld] = max(st[f + fld], d + BASE_BIAS)
+    sum_modifiers(st, f)
+
+
+@kernel
 def mark_used(st, fx, ab, p, src_ref):
     """Record that the source card used ability ab this turn (F_USED, 10-2-13)."""
     bit = 1 << ab_get(fx, ab, AB_SLOT)
@@ -824,18 +848,17 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 o, r = sel_on_field(st, k)
                 if o >= 0:
                     modify(st, op, a, bb, p, o * PSIZE + r)
-        elif op == oc.OP_SET_BASE:  # base power becomes a (4-9-2-1): the difference as power
+        elif op == oc.OP_SET_BASE:  # base power becomes a (4-9-2-1)
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
                 if o >= 0:
-                    modify(st, oc.OP_POWER, a - ct[st[o * PSIZE + F_CARD + r], C.POWER], bb, p,
-                           o * PSIZE + r)
+                    set_base(st, a - ct[st[o * PSIZE + F_CARD + r], C.POWER], bb, p,
+                             o * PSIZE + r)
         elif op == oc.OP_SET_BASE_AS:  # base power becomes the selected card's power
             o, r = sel_on_field(st, 0)
             if st[G_SEL_N] > 0 and o >= 0 and 0 <= src_ref < NREF \
                     and st[b + F_CARD + src_ref] == src_card:
-                modify(st, oc.OP_POWER, power(st, ct, o, r) - ct[src_card, C.POWER], a, p,
-                       b + src_ref)
+                set_base(st, power(st, ct, o, r) - ct[src_card, C.POWER], a, p, b + src_ref)
         elif op == oc.OP_NEGATE:  # the selected cards' effects are negated for bb
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
@@ -1157,9 +1180,11 @@ def settle_field(st, ct, fx, buf):
         for o in range(2):
             b = o * PSIZE
             for r in range(NREF):
-                if st[b + F_CPOW + r] != 0 or st[b + F_CKW + r] != 0:
+                if st[b + F_CPOW + r] != 0 or st[b + F_CKW + r] != 0 \
+                        or st[b + F_CBASE + r] != 0:
                     st[b + F_CPOW + r] = 0
                     st[b + F_CKW + r] = 0
+                    st[b + F_CBASE + r] = 0
                     sum_modifiers(st, b + r)
                 st[b + F_CCOST + r] = 0
     for p in range(2):
@@ -1229,23 +1254,24 @@ def memo_unchanged(st, fx):
 def kept_results_hold(st, ct, fx, buf):
     """Debug mode, right after settle_field: are the continuous results it kept (CONT_KEPT)
     those a recomputation gives now? Recomputes them, so the game goes on from exact values
-    either way. buf[128:164] is used as scratch."""
+    either way. buf[128:176] is used as scratch."""
     if (fx[H_FLAGS] & CONT_KEPT) == 0 or (st[G_FX_SKIP] & FX_CONT_OK) == 0:
         return True
-    kept = buf[128:128 + 6 * NREF]
+    kept = buf[128:128 + 8 * NREF]
     for o in range(2):
         for r in range(NREF):
             f = o * PSIZE + r
-            i = (o * NREF + r) * 3
-            kept[i], kept[i + 1], kept[i + 2] = st[f + F_CPOW], st[f + F_CCOST], st[f + F_CKW]
+            i = (o * NREF + r) * 4
+            kept[i], kept[i + 1] = st[f + F_CPOW], st[f + F_CCOST]
+            kept[i + 2], kept[i + 3] = st[f + F_CKW], st[f + F_CBASE]
     st[G_FX_SKIP] &= ~FX_CONT_OK
     settle_field(st, ct, fx, buf)
     for o in range(2):
         for r in range(NREF):
             f = o * PSIZE + r
-            i = (o * NREF + r) * 3
+            i = (o * NREF + r) * 4
             if kept[i] != st[f + F_CPOW] or kept[i + 1] != st[f + F_CCOST] \
-                    or kept[i + 2] != st[f + F_CKW]:
+                    or kept[i + 2] != st[f + F_CKW] or kept[i + 3] != st[f + F_CBASE]:
                 return False
     return True
 
@@ -1340,8 +1366,9 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                 f = (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF)
                 if op == oc.OP_POWER:
                     st[f + F_CPOW] += a
-                elif op == oc.OP_SET_BASE:
-                    st[f + F_CPOW] += a - ct[st[f + F_CARD], C.POWER]
+                elif op == oc.OP_SET_BASE:  # the highest applies (4-9-2-1)
+                    st[f + F_CBASE] = max(st[f + F_CBASE],
+                                          a - ct[st[f + F_CARD], C.POWER] + BASE_BIAS)
                 elif op == oc.OP_COST:
                     st[f + F_CCOST] += a
                 elif op == oc.OP_GRANT or op == oc.OP_PROHIBIT:
