@@ -5,7 +5,7 @@ tuned by the family's parameter vector, plus the building blocks of their Main P
 Every heuristic family has the same parameter layout (P_* below); the families differ in
 their Main Phase logic and their defaults."""
 
-from tcgsim.simcore.effects.fxlayout import H_CARD_AB, H_CARD_TM, H_NAB, H_TMASK
+from tcgsim.simcore.effects.fxlayout import H_CARD_AB, H_CARD_TM, H_NAB
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     INTENT_HARM,
@@ -26,6 +26,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_CARD,
     G_ACTIVE,
     G_ATT,
+    G_FX_NO_TM,
     G_TGT,
     HAND,
     LEADER_REF,
@@ -380,7 +381,7 @@ def confirm(st, ct, p, q, prm, rng, s):
 def activation_choice(st, ct, fx, p, buf):
     """The first [Activate: Main] ability p may activate and has not used this turn (each at
     most once a turn, so a cheap repeatable cost cannot loop), else NO_ACTION."""
-    if fx[H_NAB] == 0 or (fx[H_TMASK] >> T_ACTIVATE_MAIN) & 1 == 0:
+    if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_ACTIVATE_MAIN) & 1:
         return NO_ACTION
     b = p * PSIZE
     for k in range(NREF + 1):

@@ -7,7 +7,6 @@ program for a timing, effects/interp.py plays it; otherwise the card's built-in 
 does. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
 """
 
-from tcgsim.simcore.effects.fxlayout import H_TMASK
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.basic import resolve_basic
@@ -79,6 +78,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_ATT_CARD,
     G_ERROR,
     G_FIRST,
+    G_FX_NO_TM,
     G_FX_SKIP,
     G_LOOK_N,
     G_MEMO,
@@ -310,7 +310,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
             log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
             end_battle(st)
             return
-    if (fx[H_TMASK] >> T_ON_OPP_ATTACK) & 1:  # 10-2-16: the defender's, after the attacker's
+    if (st[G_FX_NO_TM + o] >> T_ON_OPP_ATTACK) & 1 == 0:  # 10-2-16: the defender's, after
         fire_field(st, ct, fx, lg, T_ON_OPP_ATTACK, o, fams, prms, rng, buf)
         if st[G_OVER] != 0:
             return

@@ -138,7 +138,11 @@ FX_CONT_SET = 16
 # compared with its snapshot at G_MEMO, taken when they were last recomputed.
 FX_CONT_OK = 32
 MEMO_CAP = 96  # snapshot ints; a pair whose memo offsets need more is recomputed every time
-G_MEMO = G_FX_SKIP + 1
+# The timings (bits oc.T_*) no ability of the cards of a player's deck and Leader has (set
+# by note_decks; 0 skips nothing): p's cards all come from p's deck, so an ability of such a
+# timing never fires for p.
+G_FX_NO_TM = G_FX_SKIP + 1  # + p
+G_MEMO = G_FX_NO_TM + 2
 SIZE = G_MEMO + MEMO_CAP
 
 # Winner values.

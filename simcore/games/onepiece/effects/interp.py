@@ -33,9 +33,7 @@ from tcgsim.simcore.effects.fxlayout import (
     H_CARD_TM,
     H_FLAGS,
     H_MEMO,
-    H_NAB,
     H_NMEMO,
-    H_TMASK,
     HAS_CONT,
     HAS_HAND,
     OWN_ANY,
@@ -108,6 +106,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     FX_NO_HAND,
     G_ACTIVE,
     G_ATT,
+    G_FX_NO_TM,
     G_FX_SKIP,
     G_LOOK_N,
     G_MEMO,
@@ -424,8 +423,7 @@ def return_don(st, fx, lg, p, a):
     deck" abilities (they resolve after the current ability, 8-6-3)."""
     before = st[p * PSIZE + DON_DECK]
     don_minus(st, p, a)
-    if st[p * PSIZE + DON_DECK] == before or fx[H_NAB] == 0 \
-            or (fx[H_TMASK] >> oc.T_DON_RETURNED) & 1 == 0:
+    if st[p * PSIZE + DON_DECK] == before or (st[G_FX_NO_TM + p] >> oc.T_DON_RETURNED) & 1:
         return
     for k in range(NREF + 1):
         r = source_ref(k)
@@ -1120,7 +1118,7 @@ def fire_abilities(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
 def fire_field(st, ct, fx, lg, t, p, fams, prms, rng, buf):
     """Resolve the timing-t abilities of p's Leader, Characters and Stage, in that order
     (the Leader, then the slots left to right, then the Stage)."""
-    if fx[H_NAB] == 0 or (fx[H_TMASK] >> t) & 1 == 0:
+    if (st[G_FX_NO_TM + p] >> t) & 1:
         return
     for k in range(NREF + 1):
         if st[G_OVER] != 0:
@@ -1288,7 +1286,8 @@ def memo_save(st, fx):
 def note_decks(st, fx, decks):
     """At the start of a game: mark in G_FX_SKIP the players whose deck has no card with a
     hand-cost ability (settle_hand skips them) or none with a continuous ability on the
-    field (settle_field skips their sources)."""
+    field (settle_field skips their sources), and in G_FX_NO_TM the timings of no ability
+    of each player's cards (fire_field and the activations skip them)."""
     st[G_FX_SKIP] = 0
     for p in range(2):
         tm = 0
@@ -1296,6 +1295,7 @@ def note_decks(st, fx, decks):
             if decks[p, i] >= 0:
                 tm |= fx[fx[H_CARD_TM] + decks[p, i]]
         tm |= fx[fx[H_CARD_TM] + st[p * PSIZE + F_CARD + LEADER_REF]]
+        st[G_FX_NO_TM + p] = ~tm
         if (tm >> TM_FROM_HAND) & 1 == 0:
             st[G_FX_SKIP] |= FX_NO_HAND << p
         if (tm & CONT_TIMINGS) == 0:
@@ -1392,7 +1392,7 @@ def replaced(st, ct, fx, lg, o, r, is_ko, cause, fams, prms, rng, buf):
     (oc.CAUSE_*: a battle, o's own effect, the opponent's effect): a replacement ability of
     o's cards that protects it from that may do something else instead (8-1-3-4). True when
     one did, and the card stays."""
-    if fx[H_NAB] == 0 or (fx[H_TMASK] & REPL_TIMINGS) == 0:
+    if (~st[G_FX_NO_TM + o] & REPL_TIMINGS) == 0:
         return False
     for k in range(NREF + 1):
         sr = source_ref(k)

@@ -49,7 +49,6 @@ from tcgsim.simcore.effects.fxlayout import (
     H_FSTAT,
     H_FWORDS,
     H_NAB,
-    H_TMASK,
     OWN_ANY,
     OWN_OPP,
     ST_ACTIVE,
@@ -71,6 +70,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_USED,
     G_ACTIVE,
     G_ATT,
+    G_FX_NO_TM,
     G_LOOK_N,
     G_OK,
     G_TGT,
@@ -582,7 +582,7 @@ def can_activate(st, ct, fx, p, ref, k, buf):
 def legal_activations(st, ct, fx, p, out, n, buf):
     """Append p's activatable abilities to out[n:] as A_ACTIVATE actions (the Leader and
     Characters by slot, then the Stage); the new count. buf is scratch space."""
-    if fx[H_NAB] == 0 or (fx[H_TMASK] >> oc.T_ACTIVATE_MAIN) & 1 == 0:
+    if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> oc.T_ACTIVATE_MAIN) & 1:
         return n
     b = p * PSIZE
     for ref in range(NREF + 1):
