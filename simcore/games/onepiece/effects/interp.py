@@ -942,6 +942,11 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             if st[b + LIMBO] == src_card and not play_banned(st, ct, p, src_card, False):
                 st[b + LIMBO] = EMPTY
                 play_free(st, ct, fx, lg, p, src_card, 0, fams, prms, rng)
+        elif op == oc.OP_SELF_TO_HAND:  # [Trigger] "add this card to your hand" (10-1-5-3)
+            if st[b + LIMBO] == src_card:
+                st[b + LIMBO] = EMPTY
+                push(st, b, HAND, N_HAND, HAND_CAP, src_card)
+                log(st, lg, E.E_FX_MOVE, p, src_card, oc.OP_TO_HAND, 0)
         elif op == oc.OP_DON_ADD:  # 6-4: from the DON!! deck, active or rested
             m = min(a, st[b + DON_DECK])
             st[b + DON_DECK] -= m

@@ -221,6 +221,7 @@ OP_LIFE_SCRY = 0x48
 # a=D_* duration: the source Character's base power becomes the current power of the first
 # selected card (its power when this resolves; nothing when none was selected)
 OP_SET_BASE_AS = 0x49
+OP_SELF_TO_HAND = 0x4A  # [Trigger] "add this card to your hand": the source card (10-1-5-3)
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
 OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10)
@@ -305,6 +306,7 @@ OPS = {
     OP_TRASH_TO_DECK: ("TRASH_TO_DECK", ("n", "flt", "who"), ("8-4-1",)),
     OP_LIFE_SCRY: ("LIFE_SCRY", ("n", "who", "move"), ("3-10-2", "8-4-4-1")),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
+    OP_SELF_TO_HAND: ("SELF_TO_HAND", (), ("10-1-5-3",)),
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
     OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n"), ()),
     OP_SEL_ADD: ("SEL_ADD", ("flt", "n", "upto"), ()),
