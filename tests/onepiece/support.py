@@ -506,7 +506,7 @@ FX_POOL.append(("FX_DA_PING", {"category": "character", "colors": ["red"], "cost
                                "text": "[On Play] Deal 1 damage to your opponent."}))
 
 # More phrases: [Trigger] "add this card to your hand", "no base effect", "A or B" targets
-# and conditions.
+# and conditions, "your opponent chooses one", own Characters trashed or placed as a cost.
 FX_POOL += [
     (code, {"category": cat, "colors": ["red"], "cost": cost, "power": power, "types": [],
             "text": text, **({"trigger_text": trig} if trig else {})})
@@ -522,6 +522,15 @@ FX_POOL += [
          "during this turn.", ""),
         ("FX_EITHER_DON", "character", 0, 1000,
          "[On Play] If you have 0 or 3 or more DON!! cards on your field, draw 1 card.", ""),
+        ("FX_OPP_CHOOSES", "character", 1, 1000,
+         "[On Play] Your opponent chooses one: • Draw 1 card. • Your opponent trashes 1 card "
+         "from their hand.", ""),
+        ("FX_TRASH_OWN", "character", 1, 1000,
+         "[On Play] You may trash 1 of your Characters with 2000 power or more: Draw 1 card.",
+         ""),
+        ("FX_BOTTOM_OWN", "character", 1, 1000,
+         "[On Play] You may place 1 of your Characters other than this Character at the bottom "
+         "of your deck: Draw 1 card.", ""),
     ]
 ]
 

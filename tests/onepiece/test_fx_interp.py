@@ -1052,3 +1052,43 @@ def test_8_3_2_either_condition(don, drawn):
     g.play(FX["FX_EITHER_DON"])
     assert g.hand(0) == ([S.C4K] if drawn else [])
     g.check()
+
+
+@pytest.mark.parametrize("fams,both", [((S.RANDOM, S.DEFAULT), False),
+                                       ((S.DEFAULT, S.RANDOM), True)])
+def test_8_4_4_1_your_opponent_chooses_one(fams, both):
+    """'Your opponent chooses one: • Draw 1 card. • Your opponent trashes 1 card': the
+    opponent's strategy picks the option (the default family takes the first), so with a
+    default opponent the controller always draws, and a random one picks both options."""
+    seen = set()
+    for seed in range(12):
+        g = game(hands=([FX["FX_OPP_CHOOSES"]], [S.C6K]), decks=([S.C4K], ()),
+                 don_active=(1, 0), fams=fams, seed=seed)
+        g.play(FX["FX_OPP_CHOOSES"])
+        seen.add((tuple(g.hand(0)), tuple(g.hand(1))))
+        g.check()
+    assert seen == ({((S.C4K,), (S.C6K,)), ((), ())} if both else {((S.C4K,), (S.C6K,))})
+
+
+def test_8_3_1_3_cost_trash_one_of_your_characters():
+    """'You may trash 1 of your Characters with 2000 power or more: Draw 1 card': the 4000
+    Character is trashed (not K.O.'d), the card itself (1000) is no candidate."""
+    g = game(hands=([FX["FX_TRASH_OWN"]], ()), chars=([S.C4K], ()), decks=([S.C5K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_TRASH_OWN"])
+    assert g.trash(0) == [S.C4K] and g.field_chars(0) == [FX["FX_TRASH_OWN"]]
+    assert g.hand(0) == [S.C5K] and g.events(E.E_KO) == []
+    g.check()
+    g = game(hands=([FX["FX_TRASH_OWN"]], ()), decks=([S.C5K], ()), don_active=(1, 0))
+    g.play(FX["FX_TRASH_OWN"])  # nothing to pay with: no draw
+    assert g.hand(0) == [] and g.field_chars(0) == [FX["FX_TRASH_OWN"]]
+    g.check()
+
+
+def test_8_3_1_3_cost_place_one_of_your_characters_at_the_bottom():
+    g = game(hands=([FX["FX_BOTTOM_OWN"]], ()), chars=([S.C4K], ()), decks=([S.C5K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_BOTTOM_OWN"])
+    assert g.field_chars(0) == [FX["FX_BOTTOM_OWN"]] and g.hand(0) == [S.C5K]
+    assert g.deck(0)[-1] == S.C4K and g.trash(0) == []
+    g.check()

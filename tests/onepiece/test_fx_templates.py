@@ -174,7 +174,9 @@ TEMPLATE_CARDS = [
     ("OP12-109", "self-to-hand"), ("OP07-103", "self-to-hand"), ("ST20-003", "self-to-hand"),
     ("OP13-033", "rest-opp-cards"), ("OP15-032", "rest-opp-cards"),
     ("EB03-046", "cond-either"), ("OP14-120", "cond-either"), ("OP05-060", "cond-either"),
-    ("ST10-002", "cond-either"),
+    ("ST10-002", "cond-either"), ("ST20-005", "opp-chooses-one"),
+    ("OP05-056", "cost-bottom-own"), ("EB03-026", "cost-bottom-own"),
+    ("OP06-015", "cost-trash-own"), ("OP07-085", "cost-trash-own"),
 ]
 
 

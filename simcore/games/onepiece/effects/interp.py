@@ -507,7 +507,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
         else:
             card = leave_field(st, p, src_ref)
             to_trash(st, p, card)
-    elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN:
+    elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN \
+            or op == oc.OP_C_TRASH_OWN or op == oc.OP_C_BOTTOM_OWN:
         c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
                         np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams, prms,
                         rng, buf)
@@ -519,6 +520,14 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                 st[b + F_RESTED + r] = 1
             elif op == oc.OP_C_KO_OWN:
                 ko_by_effect(st, fx, lg, p, r)
+            elif op == oc.OP_C_TRASH_OWN:
+                card = leave_field(st, p, r)
+                to_trash(st, p, card)
+                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TRASH, 0)
+            elif op == oc.OP_C_BOTTOM_OWN:
+                card = leave_field(st, p, r)
+                to_deck_bottom(st, p, card)
+                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_DECK, 1)
             else:
                 card = leave_field(st, p, r)
                 push(st, b, HAND, N_HAND, HAND_CAP, card)
@@ -844,7 +853,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_CHOOSE_ONE:  # a options, each an OPTION row and its body (Q_MODE)
             for i in range(a):
                 buf[i] = i
-            k = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP),
+            k = ask(st, ct, lg, np.int64(1 - p if bb == 1 else p), np.int64(oc.Q_MODE),
+                    np.int64(oc.INTENT_HARM if bb == 1 else oc.INTENT_HELP),
                     fams, prms, rng, buf, np.int64(a), np.int64(0))
             row = pc
             start = pc

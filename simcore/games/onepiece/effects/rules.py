@@ -763,6 +763,10 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          r"owner's) hand",
          lambda m: _own_char(oc.OP_C_RETURN_OWN)(_Sub(m, _of_your(m.group("t")))),
          rules=("8-3-1-3",)),
+    Rule("cost-trash-own", r"(?:You may )?trash (?P<t>1 of your .+)",
+         _own_char(oc.OP_C_TRASH_OWN), rules=("8-3-1-3",)),
+    Rule("cost-bottom-own", r"(?:You may )?place (?P<t>1 of your .+?) at the bottom of (?:the "
+         r"owner's|your) deck", _own_char(oc.OP_C_BOTTOM_OWN), rules=("8-3-1-3",)),
     Rule("cost-ko-own", r"(?:You may )?K\.O\. (?P<t>1 (?:of your )?.+)",
          lambda m: _own_char(oc.OP_C_KO_OWN)(_Sub(m, _of_your(m.group("t")))),
          rules=("8-3-1-3",)),
@@ -1291,13 +1295,16 @@ def _choice_condition(ab: Ability, text: str, statuses: list[str]) -> bool:
     return True
 
 
-def _compile_choice(ab: Ability, body: str, statuses: list[str]) -> bool:
-    """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks (Q_MODE)."""
+def _compile_choice(ab: Ability, body: str, statuses: list[str], opp: bool = False) -> bool:
+    """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks (Q_MODE); 'Your opponent
+    chooses one:' has the opponent choose (b=1), the options read as the controller's."""
     options = [o.strip() for o in body.split("•") if o.strip()]
     if len(options) < 2:
         ab.unmatched = body
         return False
-    ab.body.append(Op(oc.OP_CHOOSE_ONE, len(options)))
+    ab.body.append(Op(oc.OP_CHOOSE_ONE, len(options), int(opp)))
+    if opp:
+        _add(ab, Match(_OPP_CHOOSES, None), statuses)
     for opt in options:
         at = len(ab.body)
         ab.body.append(Op(oc.OP_OPTION, 0, 0))
@@ -1378,7 +1385,7 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         return ab
     if cost and not _compile_costs(ab, cost, statuses):
         return ab
-    done = (_compile_choice(ab, body, statuses) if choose
+    done = (_compile_choice(ab, body, statuses, bool(choose.group("o"))) if choose
             else _compile_sentences(ab, body, statuses))
     if not done:
         return ab
@@ -1430,8 +1437,11 @@ def _selected_before_use(body: list[Op]) -> bool:
     return True
 
 
-# "Choose one:", or "If <condition>, choose one:" (the condition governs the whole choice).
-_CHOOSE = r"(?:(?P<c>If (?:[^,]|, (?=\[))+), )?[Cc]hoose 1"
+# "Choose one:", or "If <condition>, choose one:" (the condition governs the whole choice);
+# "Your opponent chooses one:" (the opponent's choice, 8-4-4-1 read as their choice of option).
+_OPP_CHOOSES = Rule("opp-chooses-one", r"Your opponent chooses 1", lambda m: None,
+                    rules=("8-4-4-1",))
+_CHOOSE = r"(?:(?P<c>If (?:[^,]|, (?=\[))+), )?(?:[Cc]hoose 1|(?P<o>Your opponent chooses 1))"
 _RUSH_KWS = (cards.KW_RUSH, cards.KW_RUSH_CHAR)
 _RUSH_NOTE = ("rush-no-duration: the card grants [Rush] (or may attack Characters on the turn "
               "it is played) with no end; the program grants it for this turn, after which it "
