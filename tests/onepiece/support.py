@@ -505,6 +505,34 @@ FX_POOL.append(("FX_DA_PING", {"category": "character", "colors": ["red"], "cost
                                "power": 5000, "keywords": ["double_attack", "banish"],
                                "text": "[On Play] Deal 1 damage to your opponent."}))
 
+# More phrases: [Trigger] "add this card to your hand", "no base effect", "A or B" targets
+# and conditions, "your opponent chooses one", own Characters trashed or placed as a cost.
+FX_POOL += [
+    (code, {"category": cat, "colors": ["red"], "cost": cost, "power": power, "types": [],
+            "text": text, **({"trigger_text": trig} if trig else {})})
+    for code, cat, cost, power, text, trig in [
+        ("FX_TRIG_KO_BACK", "character", 2, 3000, "",
+         "[Trigger] K.O. up to 1 of your opponent's Characters with a cost of 1 or less and add "
+         "this card to your hand."),
+        ("FX_NO_TEXT_PUMP", "character", 1, 1000,
+         "[On Play] Up to 1 of your Characters with no base effect gains +2000 power during "
+         "this turn.", ""),
+        ("FX_CHARS_OR_NAMED", "character", 1, 1000,
+         "[On Play] Give up to 1 of your opponent's Characters or [FX_CREW_LEADER] -3000 power "
+         "during this turn.", ""),
+        ("FX_EITHER_DON", "character", 0, 1000,
+         "[On Play] If you have 0 or 3 or more DON!! cards on your field, draw 1 card.", ""),
+        ("FX_OPP_CHOOSES", "character", 1, 1000,
+         "[On Play] Your opponent chooses one: • Draw 1 card. • Your opponent trashes 1 card "
+         "from their hand.", ""),
+        ("FX_TRASH_OWN", "character", 1, 1000,
+         "[On Play] You may trash 1 of your Characters with 2000 power or more: Draw 1 card.",
+         ""),
+        ("FX_BOTTOM_OWN", "character", 1, 1000,
+         "[On Play] You may place 1 of your Characters other than this Character at the bottom "
+         "of your deck: Draw 1 card.", ""),
+    ]
+]
 
 
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:

@@ -1002,3 +1002,93 @@ def test_10_2_2_a_negated_cards_activate_main_is_not_offered():
     g.put(0, F_TKW + 0, oc.PR_NEGATED)
     assert g.activations() == []
     g.check()
+
+
+# ---------------------------------------------------------------- more phrases
+
+
+def test_10_1_5_3_trigger_adds_this_card_to_the_hand():
+    """'[Trigger] K.O. up to 1 ... and add this card to your hand': the K.O., then the card
+    goes to its owner's hand instead of the trash (10-1-5-3 "unless otherwise specified")."""
+    g = game(life=((S.FILLER,) * 5, (FX["FX_TRIG_KO_BACK"],)), chars=([S.C2K_COST1], ()))
+    g.damage(1, 1)
+    assert g.trash(0) == [S.C2K_COST1] and g.field_chars(0) == []
+    assert g.hand(1) == [FX["FX_TRIG_KO_BACK"]] and g.trash(1) == []
+    assert g.get(1, S.LIMBO) == EMPTY
+    g.check()
+
+
+def test_2_8_5_no_base_effect_is_a_card_without_text():
+    """'Up to 1 of your Characters with no base effect gains +2000': FX_CREW (no text) is the
+    only candidate; FX_DRAW2 (text) and a built-in card (text unknown) are not."""
+    g = game(hands=([FX["FX_NO_TEXT_PUMP"]], ()), chars=([FX["FX_DRAW2"], S.C4K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_NO_TEXT_PUMP"])
+    assert [g.get(0, F_TPOW + r) for r in range(3)] == [0, 0, 0]
+    g.check()
+    g = game(hands=([FX["FX_NO_TEXT_PUMP"]], ()), chars=([FX["FX_DRAW2"], FX["FX_CREW"]], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_NO_TEXT_PUMP"])
+    assert [g.get(0, F_TPOW + r) for r in range(3)] == [0, 2000, 0]
+    g.check()
+
+
+@pytest.mark.parametrize("leader,hit", [("FX_CREW_LEADER", True), ("LEADER", False)])
+def test_8_4_4_1_characters_or_a_named_card(leader, hit):
+    """'Give up to 1 of your opponent's Characters or [FX_CREW_LEADER] -3000 power': with no
+    Characters there, their Leader is a candidate only when it has that name."""
+    g = game(hands=([FX["FX_CHARS_OR_NAMED"]], ()), don_active=(1, 0),
+             leaders=(FX["LEADER"], FX[leader]))
+    g.play(FX["FX_CHARS_OR_NAMED"])
+    assert g.get(1, F_TPOW + LEADER_REF) == (-3000 if hit else 0)
+    g.check()
+
+
+@pytest.mark.parametrize("don,drawn", [(0, True), (1, False), (2, False), (3, True)])
+def test_8_3_2_either_condition(don, drawn):
+    """'If you have 0 or 3 or more DON!! cards on your field, draw 1 card': the draw runs
+    when either condition holds."""
+    g = game(hands=([FX["FX_EITHER_DON"]], ()), decks=([S.C4K], ()), don_active=(don, 0))
+    g.play(FX["FX_EITHER_DON"])
+    assert g.hand(0) == ([S.C4K] if drawn else [])
+    g.check()
+
+
+@pytest.mark.parametrize("fams,both", [((S.RANDOM, S.DEFAULT), False),
+                                       ((S.DEFAULT, S.RANDOM), True)])
+def test_8_4_4_1_your_opponent_chooses_one(fams, both):
+    """'Your opponent chooses one: • Draw 1 card. • Your opponent trashes 1 card': the
+    opponent's strategy picks the option (the default family takes the first), so with a
+    default opponent the controller always draws, and a random one picks both options."""
+    seen = set()
+    for seed in range(12):
+        g = game(hands=([FX["FX_OPP_CHOOSES"]], [S.C6K]), decks=([S.C4K], ()),
+                 don_active=(1, 0), fams=fams, seed=seed)
+        g.play(FX["FX_OPP_CHOOSES"])
+        seen.add((tuple(g.hand(0)), tuple(g.hand(1))))
+        g.check()
+    assert seen == ({((S.C4K,), (S.C6K,)), ((), ())} if both else {((S.C4K,), (S.C6K,))})
+
+
+def test_8_3_1_3_cost_trash_one_of_your_characters():
+    """'You may trash 1 of your Characters with 2000 power or more: Draw 1 card': the 4000
+    Character is trashed (not K.O.'d), the card itself (1000) is no candidate."""
+    g = game(hands=([FX["FX_TRASH_OWN"]], ()), chars=([S.C4K], ()), decks=([S.C5K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_TRASH_OWN"])
+    assert g.trash(0) == [S.C4K] and g.field_chars(0) == [FX["FX_TRASH_OWN"]]
+    assert g.hand(0) == [S.C5K] and g.events(E.E_KO) == []
+    g.check()
+    g = game(hands=([FX["FX_TRASH_OWN"]], ()), decks=([S.C5K], ()), don_active=(1, 0))
+    g.play(FX["FX_TRASH_OWN"])  # nothing to pay with: no draw
+    assert g.hand(0) == [] and g.field_chars(0) == [FX["FX_TRASH_OWN"]]
+    g.check()
+
+
+def test_8_3_1_3_cost_place_one_of_your_characters_at_the_bottom():
+    g = game(hands=([FX["FX_BOTTOM_OWN"]], ()), chars=([S.C4K], ()), decks=([S.C5K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_BOTTOM_OWN"])
+    assert g.field_chars(0) == [FX["FX_BOTTOM_OWN"]] and g.hand(0) == [S.C5K]
+    assert g.deck(0)[-1] == S.C4K and g.trash(0) == []
+    g.check()

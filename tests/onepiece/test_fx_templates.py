@@ -170,7 +170,100 @@ TEMPLATE_CARDS = [
     ("OP07-047", "opp-hand-to-bottom"), ("EB03-026", "opp-hand-to-bottom"),
     ("EB04-022", "opp-hand-to-bottom-order"), ("OP05-084", "cond-only-chars"),
     ("EB02-010", "cond-only-chars"), ("OP11-100", "cost-life-face-down"),
+    ("OP12-109", "self-to-hand"), ("OP07-103", "self-to-hand"), ("ST20-003", "self-to-hand"),
+    ("OP13-033", "rest-opp-cards"), ("OP15-032", "rest-opp-cards"),
+    ("EB03-046", "cond-either"), ("OP14-120", "cond-either"), ("OP05-060", "cond-either"),
+    ("ST10-002", "cond-either"), ("ST20-005", "opp-chooses-one"),
+    ("OP05-056", "cost-bottom-own"), ("EB03-026", "cost-bottom-own"),
+    ("OP06-015", "cost-trash-own"), ("OP07-085", "cost-trash-own"),
 ]
+
+
+def test_phrase_characters_or_a_name():
+    """'up to 1 of your Characters or [NAME]': a Character, or the card of that name (the
+    Leader too), one choice."""
+    t = P.target("Up to 1 of your Characters or [Silvers Rayleigh]")
+    assert (t.kind, t.count, t.upto) == ("sel", 1, True)
+    assert t.flt == ir.Filter(zone=oc.Z_FIELD_LC, owner=L.OWN_SELF,
+                              pred_all=("cat:Character||name:Silvers Rayleigh",))
+
+
+def test_phrase_leader_or_characters_of_one_type():
+    t = P.target('Up to 1 of your Leader with a type including "Rocks Pirates" or up to 1 of '
+                 'your Characters with a type including "Rocks Pirates"')
+    assert t.flt == ir.Filter(zone=oc.Z_FIELD_LC, owner=L.OWN_SELF,
+                              pred_all=("typeinc:Rocks Pirates",))
+    t = P.target('Up to 1 of your {Wano} type Characters or up to 1 of your Characters with a '
+                 'type including "Whitebeard"')
+    assert t.flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF,
+                              pred_all=("type:Wano||typeinc:Whitebeard",))
+
+
+def test_phrase_either_side_must_read_and_agree():
+    """Two sides with different counts, owners or bounds are not one choice."""
+    assert P.target("up to 1 of your Characters or up to 2 of your Leader") is None
+    assert P.target("up to 1 of your Characters or up to 1 of your opponent's Leader") is None
+    assert P.target("up to 1 of your Characters with a cost of 2 or less or up to 1 of your "
+                    "Leader") is None
+
+
+def test_phrase_no_base_effect_and_spaced_type_list():
+    """'no base effect' is a card without card text (2-8-5); '{A} , {B} , or {C} type' is
+    the list of types with stray spaces some card texts have."""
+    t = P.target("up to 1 of your Characters with no base effect")
+    assert t.flt.pred_all == (P.NO_TEXT,)
+    f = P.card_phrase("Character card with 6000 power or less and no base effect", oc.Z_HAND)
+    assert f.pred_all == (P.NO_TEXT,) and f.pow_max == 6000
+    t = P.target("Up to 1 of your {Neptunian} , {Fish-Man} , or {Merfolk} type Characters")
+    assert t.flt.pred_all == ("type:Neptunian|Fish-Man|Merfolk",)
+
+
+def test_10_1_5_3_add_this_card_to_hand_only_in_a_trigger_op12_109():
+    """OP12-109 '[Trigger] K.O. ... and add this card to your hand': K.O., then the
+    [Trigger] card itself to the hand (10-1-5-3: trashed unless otherwise specified)."""
+    (ab,) = _compile("OP12-109")
+    assert ab.timing == oc.T_TRIGGER and ab.status == ir.STRICT
+    assert [o.op for o in ab.body] == [oc.OP_SEL, oc.OP_KO, oc.OP_SELF_TO_HAND]
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+
+    (main,) = compile_text("[Main] Draw 1 card. Then, add this card to your hand.")
+    assert main.status == ir.UNMODELLED
+
+
+def test_8_4_4_1_rest_up_to_n_of_the_opponents_cards_op13_033():
+    """OP13-033 'Rest up to 2 of your opponent's cards': a choice of how many are Leader or
+    Characters, the Stage, and DON!! cards; every split of 2 once."""
+    (ab,) = _compile("OP13-033")
+    assert ab.status == ir.STRICT and ab.body[0].op == oc.OP_CHOOSE_ONE and ab.body[0].a == 5
+    splits, i = [], 1
+    while i < len(ab.body):
+        n = ab.body[i].b
+        opt = ab.body[i + 1:i + 1 + n]
+        lc = sum(o.b for o in opt if o.op == oc.OP_SEL and o.flt.zone == oc.Z_FIELD_LC)
+        stage = sum(o.b for o in opt if o.op == oc.OP_SEL and o.flt.zone == oc.Z_STAGE)
+        don = sum(o.a for o in opt if o.op == oc.OP_DON_REST)
+        assert all(o.flt.owner == L.OWN_OPP for o in opt if o.flt is not None)
+        assert all(o.c == L.OWN_OPP for o in opt if o.op == oc.OP_DON_REST)
+        splits.append((lc, stage, don))
+        i += 1 + n
+    assert sorted(splits) == [(0, 0, 2), (0, 1, 1), (1, 0, 1), (1, 1, 0), (2, 0, 0)]
+    assert splits[0] == (2, 0, 0)
+
+
+def test_8_3_2_either_condition_eb03_046():
+    """EB03-046 'If there is a Character with a cost of 0 or with a cost of 8 or more':
+    SKIP_UNLESS(not A) over SKIP_UNLESS(B), so the draw runs when either holds."""
+    ab = _compile("EB03-046")[0]
+    assert ab.status == ir.STRICT
+    assert [(o.op, o.b) for o in ab.body] == [(oc.OP_SKIP_UNLESS, 1), (oc.OP_SKIP_UNLESS, 1),
+                                              (oc.OP_DRAW, 0)]
+    a, b = ab.body[0].cond, ab.body[1].cond
+    assert (a.kind, a.neg, a.flt.cost_min, a.flt.cost_max) == (oc.CK_COUNT, 1, 0, 0)
+    assert (b.kind, b.neg, b.flt.cost_min, b.flt.cost_max) == (oc.CK_COUNT, 0, 8, -1)
+    ab = _compile("OP05-060")[0]
+    conds = [o.cond for o in ab.body if o.op == oc.OP_SKIP_UNLESS]
+    assert [(c.kind, c.cmp, c.value, c.neg) for c in conds] == [
+        (oc.CK_DON_FIELD, 0, 0, 1), (oc.CK_DON_FIELD, 1, 3, 0)]
 
 
 @pytest.mark.parametrize(("code", "pattern"), TEMPLATE_CARDS)

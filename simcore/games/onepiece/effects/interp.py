@@ -510,7 +510,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
         else:
             card = leave_field(st, p, src_ref)
             to_trash(st, p, card)
-    elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN:
+    elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN \
+            or op == oc.OP_C_TRASH_OWN or op == oc.OP_C_BOTTOM_OWN:
         c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
                         np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams, prms,
                         rng, buf)
@@ -522,6 +523,14 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                 st[b + F_RESTED + r] = 1
             elif op == oc.OP_C_KO_OWN:
                 ko_by_effect(st, fx, lg, p, r)
+            elif op == oc.OP_C_TRASH_OWN:
+                card = leave_field(st, p, r)
+                to_trash(st, p, card)
+                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TRASH, 0)
+            elif op == oc.OP_C_BOTTOM_OWN:
+                card = leave_field(st, p, r)
+                to_deck_bottom(st, p, card)
+                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_DECK, 1)
             else:
                 card = leave_field(st, p, r)
                 push(st, b, HAND, N_HAND, HAND_CAP, card)
@@ -865,7 +874,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_CHOOSE_ONE:  # a options, each an OPTION row and its body (Q_MODE)
             for i in range(a):
                 buf[i] = i
-            k = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP),
+            k = ask(st, ct, lg, np.int64(1 - p if bb == 1 else p), np.int64(oc.Q_MODE),
+                    np.int64(oc.INTENT_HARM if bb == 1 else oc.INTENT_HELP),
                     fams, prms, rng, buf, np.int64(a), np.int64(0))
             row = pc
             start = pc
@@ -963,6 +973,11 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             if st[b + LIMBO] == src_card and not play_banned(st, ct, p, src_card, False):
                 st[b + LIMBO] = EMPTY
                 play_free(st, ct, fx, lg, p, src_card, 0, fams, prms, rng)
+        elif op == oc.OP_SELF_TO_HAND:  # [Trigger] "add this card to your hand" (10-1-5-3)
+            if st[b + LIMBO] == src_card:
+                st[b + LIMBO] = EMPTY
+                push(st, b, HAND, N_HAND, HAND_CAP, src_card)
+                log(st, lg, E.E_FX_MOVE, p, src_card, oc.OP_TO_HAND, 0)
         elif op == oc.OP_DON_ADD:  # 6-4: from the DON!! deck, active or rested
             m = min(a, st[b + DON_DECK])
             st[b + DON_DECK] -= m

@@ -150,7 +150,7 @@ OP_END = 0x00
 OP_SKIP_UNLESS = 0x01  # a=cond row, b=rows to skip when the condition fails
 OP_IF_DO = 0x02  # b=rows to skip unless the previous step succeeded ("If you do", 8-3-2-4)
 OP_MAY = 0x03  # b=rows to skip when the player declines ("you may", Q_CONFIRM)
-OP_CHOOSE_ONE = 0x04  # a=options; each option starts with OP_OPTION (Q_MODE)
+OP_CHOOSE_ONE = 0x04  # a=options, b=1 the opponent chooses; each option starts with OP_OPTION
 OP_OPTION = 0x05  # b=rows of this option
 OP_SET_X = 0x06  # a=XS_* source, b=argument: X := that value
 OP_JUMP = 0x07  # b=rows to skip
@@ -221,6 +221,7 @@ OP_LIFE_SCRY = 0x48
 # a=D_* duration: the source Character's base power becomes the current power of the first
 # selected card (its power when this resolves; nothing when none was selected)
 OP_SET_BASE_AS = 0x49
+OP_SELF_TO_HAND = 0x4A  # [Trigger] "add this card to your hand": the source card (10-1-5-3)
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
 OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10)
@@ -248,6 +249,8 @@ OP_C_RETURN_SELF = 0x6F  # a=0 to the owner's hand, 1 to the bottom of the owner
 # Costs, continued (0x70).
 OP_C_LEADER_MINUS = 0x70  # a=amount: give your active Leader -a power during this turn
 OP_C_LIFE_FACE_DOWN = 0x71  # a=count: turn face-up cards from the top of your Life face down
+OP_C_TRASH_OWN = 0x72  # a=filter row: trash one of your Characters (not a K.O.)
+OP_C_BOTTOM_OWN = 0x73  # a=filter row: one of your Characters to the bottom of your deck
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -258,7 +261,7 @@ OPS = {
     OP_SKIP_UNLESS: ("SKIP_UNLESS", ("cond", "skip"), ()),
     OP_IF_DO: ("IF_DO", ("", "skip"), ("8-3-2-4",)),
     OP_MAY: ("MAY", ("", "skip"), ("8-3-2-5",)),
-    OP_CHOOSE_ONE: ("CHOOSE_ONE", ("n",), ()),
+    OP_CHOOSE_ONE: ("CHOOSE_ONE", ("n", "opp"), ()),
     OP_OPTION: ("OPTION", ("", "len"), ()),
     OP_SET_X: ("SET_X", ("src", "arg"), ()),
     OP_JUMP: ("JUMP", ("", "skip"), ()),
@@ -305,6 +308,7 @@ OPS = {
     OP_TRASH_TO_DECK: ("TRASH_TO_DECK", ("n", "flt", "who"), ("8-4-1",)),
     OP_LIFE_SCRY: ("LIFE_SCRY", ("n", "who", "move"), ("3-10-2", "8-4-4-1")),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
+    OP_SELF_TO_HAND: ("SELF_TO_HAND", (), ("10-1-5-3",)),
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
     OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n"), ()),
     OP_SEL_ADD: ("SEL_ADD", ("flt", "n", "upto"), ()),
@@ -334,5 +338,7 @@ OPS = {
     OP_C_RETURN_SELF: ("C_RETURN_SELF", ("pos",), ("8-3-1-3",)),
     OP_C_LEADER_MINUS: ("C_LEADER_MINUS", ("n",), ("8-3-1-3", "6-6")),
     OP_C_LIFE_FACE_DOWN: ("C_LIFE_FACE_DOWN", ("n",), ("8-3-1-3", "3-10-2-1")),
+    OP_C_TRASH_OWN: ("C_TRASH_OWN", ("flt",), ("8-3-1-3",)),
+    OP_C_BOTTOM_OWN: ("C_BOTTOM_OWN", ("flt",), ("8-3-1-3",)),
 }
 OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}

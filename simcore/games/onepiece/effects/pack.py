@@ -19,6 +19,7 @@ from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects.ir import APPROX, STRICT, Ability, Cond, Filter, Op
 from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects.memo import memo_offsets
 
@@ -60,7 +61,7 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_C_LEADER_MINUS, oc.OP_C_LIFE_FACE_UP, oc.OP_C_LIFE_FACE_DOWN,
     oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY, oc.OP_REVEAL_TOP,
     oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE, oc.OP_SET_BASE_AS,
-    oc.OP_DAMAGE,
+    oc.OP_DAMAGE, oc.OP_SELF_TO_HAND, oc.OP_C_TRASH_OWN, oc.OP_C_BOTTOM_OWN,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
@@ -76,12 +77,17 @@ _DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN, oc.D_UNTIL_OPP_END, oc.D_UNTIL_Y
 _CMP = {1: L.CMP_GE, -1: L.CMP_LE, 0: L.CMP_EQ}  # the compiler's comparison signs
 FLAG_FROM_HAND = 2  # rules.FLAG_FROM_HAND: the ability applies while the card is in the hand
 _MAX_PREDICATES = 30  # card_pred bits 0..29; bit 30 is PRED_HAS_TRIGGER
+_CATS = {"Character": C.CHARACTER, "Leader": C.LEADER, "Event": C.EVENT, "Stage": C.STAGE}
 
 
 def pred_supported(pred: str) -> bool:
     if "||" in pred:  # "type:A||name:B": either predicate
         return all(pred_supported(p) for p in pred.split("||"))
     kind, _, value = pred.partition(":")
+    if kind == "cat":
+        return value in _CATS
+    if kind == "text":
+        return value == "none"
     return kind in ("type", "name", "typeinc", "attr") and bool(value)
 
 
@@ -320,12 +326,16 @@ def _static_bits(flt: list[list[int]], ct: np.ndarray, card_pred: np.ndarray) ->
 
 
 def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
-              attrs: tuple[str, ...] = ()) -> bool:
-    """Does a card of these names (its own and its aliases, 2-1-3), types and attributes
-    satisfy predicate `pred`?"""
+              attrs: tuple[str, ...] = (), cat: int = -1, no_text: bool = False) -> bool:
+    """Does a card of these names (its own and its aliases, 2-1-3), types, attributes,
+    category and text (`no_text`: none, 2-8-5) satisfy predicate `pred`?"""
     if "||" in pred:
-        return any(_has_pred(p, names, types, attrs) for p in pred.split("||"))
+        return any(_has_pred(p, names, types, attrs, cat, no_text) for p in pred.split("||"))
     kind, _, value = pred.partition(":")
+    if kind == "cat":
+        return cat == _CATS[value]
+    if kind == "text":
+        return no_text
     if kind == "name":
         return any(n in value.split("|") for n in names)
     if kind == "typeinc":
@@ -342,8 +352,6 @@ def pair_tables(table: CardTable, cards: Iterable[int], mode: str
     built-in effect slot says so (EFF_PROGRAM, or a [Counter]'s battle boost as
     EFF_POWER_BATTLE), so that the rules (which Events can be played or used as counters)
     and the strategies see it; the interpreter plays the program."""
-    from tcgsim.simcore.games.onepiece import cards as C
-
     cards = sorted({int(c) for c in cards})
     fx = pack(table, cards, mode)
     ct = np.ascontiguousarray(table.table.copy())
@@ -402,8 +410,10 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
         if text is not None and text[1] and text[1].strip() not in ("", "-"):
             card_pred[card] |= L.PRED_HAS_TRIGGER
         names = (table.names[card], *name_aliases(text[0] if text is not None else ""))
+        cat = int(table.table[card, C.CATEGORY])
+        no_text = text is not None and all(x.strip() in ("", "-") for x in text[:2])
         for pred, bit in t.preds.items():
-            if _has_pred(pred, names, types, attrs):
+            if _has_pred(pred, names, types, attrs, cat, no_text):
                 card_pred[card] |= 1 << bit
     return _assemble(t, ncards, card_pred, L.MODES[mode],
                      _static_bits(t.flt, table.table, card_pred))

@@ -5,8 +5,9 @@ less", "1 {Straw Hat Crew} type Character card with 5000 power or more", "your L
 A phrase is read word group by word group (quantifier and owner, adjectives, a noun,
 qualifiers); anything left over makes the whole phrase unreadable (None), never a guess.
 Up to (8-4-4-1), cost (2-7-6) and power (6-6) bounds, types and names (1-3-2).
-Predicates are strings: "type:A|B" (either type), "name:A|B" (either name) and
-"typeinc:X" (a type that contains the text X: 'a type including "X"')."""
+Predicates are strings: "type:A|B" (either type), "name:A|B" (either name),
+"typeinc:X" (a type that contains the text X: 'a type including "X"'), "attr:A",
+"cat:Character" (a category), "text:none" (no card text, 2-8-5) and "P||Q" (either)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ _CAT = {"Character": cards.CHARACTER, "Event": cards.EVENT, "Stage": cards.STAGE
 _NAME = r"\[(?!Trigger\])([^\]]+)\]"
 NAME = r"\[(?!Trigger\])[^\]]+\]"  # a card name, no group
 _TYPE = r"\{([^}]+)\}"
+NO_TEXT = "text:none"  # "no base effect": a card without card text (2-8-5)
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,8 @@ def _adjectives(s: str, f: Filter) -> tuple[str, Filter]:
             f = replace(f, state=L.ST_RESTED if m.group(1) == "rested" else L.ST_ACTIVE)
             s = s[m.end():]
             continue
-        m = re.match(r"((?:" + _TYPE + r",? )*(?:or )?" + _TYPE + r") type ", s)
-        if m:  # "{A} type", "{A} or {B} type", "{A}, {B}, or {C} type": any of them
+        m = re.match(r"((?:" + _TYPE + r" ?,? )*(?:or )?" + _TYPE + r") type ", s)
+        if m:  # "{A} type", "{A} or {B} type", "{A}, {B}, or {C} type" (also "{A} , {B}"): any
             types = "|".join(re.findall(_TYPE, m.group(1)))
             f = replace(f, pred_all=(*f.pred_all, "type:" + types))
             s = s[m.end():]
@@ -125,6 +127,7 @@ _BOUND = re.compile(
     r"a DON!! card given|"
     r"the (?P<ty>(?:\{[^}]+\},? )*(?:or )?\{[^}]+\}) type|"
     r"a \[Trigger\]|"
+    r"no base effect|"
     r"a type including \"(?P<ti>[^\"]+)\"|"
     r"other than (?:this (?:Character|card)|" + _NAME + r"))(?= |$)")
 
@@ -167,6 +170,8 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
             f = replace(f, pred_all=(*f.pred_all, "typeinc:" + g["ti"]))
         elif text.endswith("[Trigger]"):
             f = replace(f, flags=f.flags | L.FLF_HAS_TRIGGER)
+        elif text.endswith("no base effect"):  # a card without card text (2-8-5)
+            f = replace(f, pred_all=(*f.pred_all, NO_TEXT))
         elif "other than this" in text:
             f = replace(f, flags=f.flags | L.FLF_EXCLUDE_SELF)
         else:
@@ -246,10 +251,65 @@ def target(s: str) -> Target | None:
             return None  # "all Characters ...": either player's; other nouns unread
     f = card_phrase(rest, FIELD, owner)
     if f is None:
-        return None
+        return _either(s)
     if m.group("all"):
         return Target("all", f, -1)
     return Target("sel", f, int(m.group("n") or m.group("k")), bool(m.group("upto")))
+
+
+_ZONE_CAT = {oc.Z_FIELD_CHAR: "cat:Character", oc.Z_LEADER: "cat:Leader"}
+
+
+def _either(s: str) -> Target | None:
+    """"up to N of your <A> or up to N of your <B>" and "up to N of your <A> or <B>": one
+    choice of N among the cards either phrase names, as one filter when the two differ
+    only in the field zone (Leader, Characters) and one predicate each ("Characters or
+    [NAME]": a Character, or a card named NAME; "Leader with a type including "X" or up
+    to 1 of your Characters with a type including "X"": either, of that type)."""
+    for m in re.finditer(r" or ", s):
+        left = target(s[:m.start()])
+        if left is None or left.kind != "sel" or left.flt.zone not in (
+                oc.Z_FIELD_CHAR, oc.Z_LEADER, oc.Z_FIELD_LC):
+            continue
+        right_text = s[m.end():]
+        right = target(right_text)
+        if right is None and not re.match(r"(?:[Uu]p to )?\d+ ", right_text):
+            f = card_phrase(right_text, FIELD, left.flt.owner)
+            right = None if f is None else replace(left, flt=f)
+        if right is None or (right.kind, right.count, right.upto, right.flt.owner) != (
+                left.kind, left.count, left.upto, left.flt.owner):
+            continue
+        f = _union(left.flt, right.flt)
+        if f is not None:
+            return replace(left, flt=f)
+    return None
+
+
+def _union(a: Filter, b: Filter) -> Filter | None:
+    """One field filter of the cards matching a or b (zones Leader / Characters / both),
+    when they differ in at most the zone and one predicate each; else None."""
+    zones = (oc.Z_FIELD_CHAR, oc.Z_LEADER, oc.Z_FIELD_LC)
+    if a.zone not in zones or b.zone not in zones or a.pred_none or b.pred_none:
+        return None
+    bare = {"zone": 0, "pred_all": ()}
+    if replace(a, **bare) != replace(b, **bare):
+        return None
+    zone = a.zone if a.zone == b.zone else oc.Z_FIELD_LC
+    common = tuple(p for p in a.pred_all if p in b.pred_all)
+    sides = []
+    for f in (a, b):
+        own = [p for p in f.pred_all if p not in common]
+        if f.zone != zone:
+            own.append(_ZONE_CAT[f.zone])
+        if len(own) > 1:
+            return None
+        sides.append(own)
+    either = {p for side in sides for p in side}
+    if not sides[0] or not sides[1] or (zone == oc.Z_FIELD_LC and either == set(
+            _ZONE_CAT.values())):  # one side names all of them, or the two zones
+        return replace(a, zone=zone, pred_all=common)
+    extra = (sides[0][0] + "||" + sides[1][0],)
+    return replace(a, zone=zone, pred_all=common + extra)
 
 
 def counted(s: str, zone: int, owner: int = OWN_SELF) -> tuple[int, bool, Filter] | None:

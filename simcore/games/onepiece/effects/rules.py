@@ -168,6 +168,8 @@ ACTIONS: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_DON_ADD, _n(m), int(m.group("v").startswith("rest")))],
          rules=("6-4",)),
     Rule("play-self", r"Play this card", lambda m: [Op(oc.OP_PLAY_SELF)], rules=("10-1-5-4",)),
+    Rule("self-to-hand", r"[Aa]dd this card to your hand",
+         lambda m: [Op(oc.OP_SELF_TO_HAND)], rules=("10-1-5-3",)),
     Rule("play-self-from-trash", r"[Pp]lay this Character card from your trash(?P<r> rested)?",
          lambda m: [Op(oc.OP_PLAY_FROM, 0, 1, int(bool(m.group("r"))), flt=Filter(
              zone=oc.Z_TRASH, owner=OWN_SELF, flags=L.FLF_SELF_ONLY))], rules=("8-4-4-1",)),
@@ -420,6 +422,25 @@ def _rest_total_or_don(m: re.Match) -> list[Op] | None:
     for k in range(n, -1, -1):
         body = ([Op(oc.OP_SEL, 0, k, 1, flt=f), Op(oc.OP_REST)] if k else []) + (
             [Op(oc.OP_DON_REST, n - k, 0, OWN_OPP)] if n - k else [])
+        rows += [Op(oc.OP_OPTION, 0, len(body)), *body]
+    return rows
+
+
+def _rest_opp_cards(m: re.Match) -> list[Op] | None:
+    """'Rest up to N of your opponent's cards': any of their Leader, Characters, Stage and
+    DON!! cards; a choice (Q_MODE) of how many are Leader or Characters, whether one is the
+    Stage, and the rest DON!! cards (the Leader and Characters first)."""
+    n = _n(m, "n")
+    if not 1 <= n <= 3:
+        return None
+    lc = Filter(zone=oc.Z_FIELD_LC, owner=OWN_OPP)
+    stage = Filter(zone=oc.Z_STAGE, owner=OWN_OPP)
+    splits = [(k, s, n - k - s) for k in range(n, -1, -1) for s in (0, 1) if k + s <= n]
+    rows = [Op(oc.OP_CHOOSE_ONE, len(splits))]
+    for k, s, d in splits:
+        body = (([Op(oc.OP_SEL, 0, k, 1, flt=lc), Op(oc.OP_REST)] if k else [])
+                + ([Op(oc.OP_SEL, 0, 1, 1, flt=stage), Op(oc.OP_REST)] if s else [])
+                + ([Op(oc.OP_DON_REST, d, 0, OWN_OPP)] if d else []))
         rows += [Op(oc.OP_OPTION, 0, len(body)), *body]
     return rows
 
@@ -701,6 +722,8 @@ TEMPLATES: tuple[Rule, ...] = (
          rules=("6-5-5", "8-4-4-1")),
     Rule("rest-opp-don-or", r"[Rr]est up to 1 of your opponent's DON!! cards or (?P<t>.+)",
          _rest_don_or, rules=("8-4-4-1", "6-5-5")),
+    Rule("rest-opp-cards", r"[Rr]est up to (?P<n>\d+) of your opponent's cards",
+         _rest_opp_cards, rules=("8-4-4-1", "6-5-5")),
 )
 
 
@@ -740,6 +763,10 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          r"owner's) hand",
          lambda m: _own_char(oc.OP_C_RETURN_OWN)(_Sub(m, _of_your(m.group("t")))),
          rules=("8-3-1-3",)),
+    Rule("cost-trash-own", r"(?:You may )?trash (?P<t>1 of your .+)",
+         _own_char(oc.OP_C_TRASH_OWN), rules=("8-3-1-3",)),
+    Rule("cost-bottom-own", r"(?:You may )?place (?P<t>1 of your .+?) at the bottom of (?:the "
+         r"owner's|your) deck", _own_char(oc.OP_C_BOTTOM_OWN), rules=("8-3-1-3",)),
     Rule("cost-ko-own", r"(?:You may )?K\.O\. (?P<t>1 (?:of your )?.+)",
          lambda m: _own_char(oc.OP_C_KO_OWN)(_Sub(m, _of_your(m.group("t")))),
          rules=("8-3-1-3",)),
@@ -1070,6 +1097,53 @@ def _match_conds(text: str) -> list[Match] | None:
     return None
 
 
+_EITHER = Rule("cond-either", r"If (?P<a>.+) or (?P<b>.+)", lambda m: None,
+               rules=("8-3-2",))
+
+
+def _either_conds(text: str) -> tuple[Match, Match] | None:
+    """'If <A> or <B>' (8-3-2) when neither the whole nor an AND reads: the two conditions,
+    B written with A's subject ("If there is a Character with a cost of 0 or with a cost of
+    8 or more", "If you have 0 or 3 or more DON!! cards on your field", "If you have 0 DON!!
+    cards on your field or 8 or more DON!! cards on your field")."""
+    pairs = []
+    nm = re.fullmatch(r"(If .+? )(\d+) or (\d+ or (?:more|less)) (.+)", text)
+    if nm:
+        pairs.append((nm.group(1) + nm.group(2) + " " + nm.group(4),
+                      [nm.group(1) + nm.group(3) + " " + nm.group(4)]))
+    for m in re.finditer(r" or ", text):
+        left, right = text[:m.start()], text[m.end():]
+        subj = _COND_SUBJECT.match(left)
+        with_at = left.rfind(" with ")
+        rights = ["If " + right] + ([subj.group(0) + right] if subj else []) + (
+            [left[:with_at] + " " + right] if right.startswith("with ") and with_at > 0 else [])
+        pairs.append((left, rights))
+    for left, rights in pairs:
+        a = _match(ALL_CONDS, left)
+        if a is None:
+            continue
+        for r in rights:
+            b = _match(ALL_CONDS, r)
+            if b is not None:
+                return a, b
+    return None
+
+
+def _either_rows(ab: Ability, text: str, statuses: list[str]) -> int | None:
+    """Append the rows of 'If <A> or <B>': SKIP_UNLESS(not A) over the test of B, then
+    SKIP_UNLESS(B) whose skip the caller sets; its index, or None if the text is no OR."""
+    got = _either_conds(text)
+    if got is None:
+        return None
+    a, b = got
+    ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, 1, cond=replace(a.value, neg=1 - a.value.neg)))
+    ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=b.value))
+    _add(ab, Match(_EITHER, None), statuses)
+    for c in got:
+        _add(ab, c, statuses)
+    return len(ab.body) - 1
+
+
 # The subject (and verb) of a condition, shared by a second condition after 'and'.
 _COND_SUBJECT = re.compile(r"If (you|your opponent|your Leader|this Character) "
                            r"(?:have |has (?:the )?|is )")
@@ -1127,8 +1201,12 @@ def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
             if cm:
                 conds = _match_conds("I" + cm.group(1)[1:])
                 if conds is None:
-                    ab.unmatched = cm.group(1)
-                    return False
+                    at = _either_rows(ab, "I" + cm.group(1)[1:], statuses)
+                    if at is None:
+                        ab.unmatched = cm.group(1)
+                        return False
+                    skips.append(at)
+                    conds = []
                 for c in conds:
                     cond = _take_revealed(ab, c)
                     if cond is None:
@@ -1217,13 +1295,16 @@ def _choice_condition(ab: Ability, text: str, statuses: list[str]) -> bool:
     return True
 
 
-def _compile_choice(ab: Ability, body: str, statuses: list[str]) -> bool:
-    """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks (Q_MODE)."""
+def _compile_choice(ab: Ability, body: str, statuses: list[str], opp: bool = False) -> bool:
+    """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks (Q_MODE); 'Your opponent
+    chooses one:' has the opponent choose (b=1), the options read as the controller's."""
     options = [o.strip() for o in body.split("•") if o.strip()]
     if len(options) < 2:
         ab.unmatched = body
         return False
-    ab.body.append(Op(oc.OP_CHOOSE_ONE, len(options)))
+    ab.body.append(Op(oc.OP_CHOOSE_ONE, len(options), int(opp)))
+    if opp:
+        _add(ab, Match(_OPP_CHOOSES, None), statuses)
     for opt in options:
         at = len(ab.body)
         ab.body.append(Op(oc.OP_OPTION, 0, 0))
@@ -1304,7 +1385,7 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         return ab
     if cost and not _compile_costs(ab, cost, statuses):
         return ab
-    done = (_compile_choice(ab, body, statuses) if choose
+    done = (_compile_choice(ab, body, statuses, bool(choose.group("o"))) if choose
             else _compile_sentences(ab, body, statuses))
     if not done:
         return ab
@@ -1323,6 +1404,9 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         return ab
     if not _selected_before_use(ab.body):
         ab.unmatched = "'that Character' after a card is played or picked, not selected"
+        return ab
+    if "self-to-hand" in ab.patterns and timing != oc.T_TRIGGER:
+        ab.unmatched = "'add this card to your hand' outside a [Trigger]"
         return ab
     if "cost-in-hand" in ab.patterns:
         ab.flags |= FLAG_FROM_HAND
@@ -1353,8 +1437,11 @@ def _selected_before_use(body: list[Op]) -> bool:
     return True
 
 
-# "Choose one:", or "If <condition>, choose one:" (the condition governs the whole choice).
-_CHOOSE = r"(?:(?P<c>If (?:[^,]|, (?=\[))+), )?[Cc]hoose 1"
+# "Choose one:", or "If <condition>, choose one:" (the condition governs the whole choice);
+# "Your opponent chooses one:" (the opponent's choice, 8-4-4-1 read as their choice of option).
+_OPP_CHOOSES = Rule("opp-chooses-one", r"Your opponent chooses 1", lambda m: None,
+                    rules=("8-4-4-1",))
+_CHOOSE = r"(?:(?P<c>If (?:[^,]|, (?=\[))+), )?(?:[Cc]hoose 1|(?P<o>Your opponent chooses 1))"
 _RUSH_KWS = (cards.KW_RUSH, cards.KW_RUSH_CHAR)
 _RUSH_NOTE = ("rush-no-duration: the card grants [Rush] (or may attack Characters on the turn "
               "it is played) with no end; the program grants it for this turn, after which it "
