@@ -100,7 +100,8 @@ def test_no_import_circle():
 
 def test_layers_point_one_way():
     """simcore imports neither strategies (except each game's rules kernels, its engine, its
-    zone primitives and its effect interpreter, through its game's policy module),
+    zone primitives, its damage step and built-in effects, and its effect interpreter,
+    through its game's policy module),
     experiments nor reports; strategies and reports import no experiments, and reports no
     strategies."""
     graph = import_graph(modules())
@@ -109,8 +110,9 @@ def test_layers_point_one_way():
             for d in deps:
                 assert not d.startswith(("tcgsim.experiments", "tcgsim.reports")), (m, d)
                 if d.startswith("tcgsim.strategies"):
-                    assert d.endswith(".policy") and m.endswith(
-                        (".engine", ".batch", ".zones", ".effects.interp")), (m, d)
+                    assert d.endswith(".policy") and m.startswith("tcgsim.simcore.games.") \
+                        and m.endswith((".engine", ".batch", ".zones", ".damage", ".basic",
+                                        ".effects.interp")), (m, d)
         if m.startswith("tcgsim.reports"):
             assert not any(d.startswith(("tcgsim.experiments", "tcgsim.strategies"))
                            for d in deps), m
