@@ -213,7 +213,8 @@ OP_GUESS_COST_OPP = 0x43
 OP_LOOK_OPP = 0x44  # a=count: look at the top of the opponent's deck (no card moves)
 OP_HAND_TO_LIFE = 0x45  # a=count, b=1 "up to": hand cards to the top of the Life, face down
 OP_BAN_PLAY = 0x46  # a=lowest base cost: the controller cannot play such Characters this turn;
-# b=1: no card at all from the hand (Characters, Events, Stages)
+# b=1: no card at all from the hand (Characters, Events, Stages); b=2: the controller cannot add
+# Life cards to their hand by their own effects this turn (costs included)
 OP_TRASH_TO_DECK = 0x47  # a=count, b=filter row (-1 any), c=whose trash (its owner chooses)
 # a=count (1), b=OWN_*: whose top Life card(s) ("your or your opponent's": OWN_ANY, Q_LIFE_LOOK);
 # the controller looks at it; with c=1 leaves it on top or places it at the bottom (Q_LIFE_BOTTOM)
@@ -304,7 +305,7 @@ OPS = {
     OP_DAMAGE: ("DAMAGE", ("n", "who"), ("4-6-2", "9-2-1-1", "8-6-2-1")),
     OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos", "who"), ()),
     OP_HAND_TO_LIFE: ("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",)),
-    OP_BAN_PLAY: ("BAN_PLAY", ("min_cost", "any_card"), ("1-3-3", "3-7-3")),
+    OP_BAN_PLAY: ("BAN_PLAY", ("min_cost", "kind"), ("1-3-3", "3-7-3")),
     OP_TRASH_TO_DECK: ("TRASH_TO_DECK", ("n", "flt", "who"), ("8-4-1",)),
     OP_LIFE_SCRY: ("LIFE_SCRY", ("n", "who", "move"), ("3-10-2", "8-4-4-1")),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),

@@ -525,6 +525,9 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("ban-play-chars", r"[Yy]ou cannot play Character cards(?: with a base cost of "
          r"(?P<c>\d+) or more)? during this turn",
          lambda m: [Op(oc.OP_BAN_PLAY, int(m.group("c") or 0))], rules=("1-3-3", "3-7-3")),
+    Rule("ban-life-to-hand", r"[Yy]ou cannot add Life cards to your hand using your own "
+         r"effects during this turn", lambda m: [Op(oc.OP_BAN_PLAY, 0, 2)],
+         rules=("1-3-3", "8-3-1-3")),
     Rule("prohibit-ko-battle-by", r"[Tt]his Character cannot be K\.O\.'d in battle by "
          r"(?P<by>.+)", lambda m: _ko_battle_by(m.group("by")), rules=("1-3-3", "7-1-4")),
     Rule("prohibit-ko-opp-effects", r"(?P<t>.+?) cannot be K\.O\.'d by your opponent's "
