@@ -550,6 +550,13 @@ FX_POOL += [
 ]
 
 
+# The opponent's rested DON!! given to the opponent's Characters.
+FX_POOL.append(("FX_GIVE_OPP_DON", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[On Play] Give up to 2 of your opponent's rested DON!! cards to 1 of your "
+            "opponent's Characters."}))
+
+
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
     """The int32 card table of `pool` (default POOL), rows built by the engine's own loader."""
     pool = POOL if pool is None else pool

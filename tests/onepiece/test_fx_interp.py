@@ -18,10 +18,12 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_DECK,
     DON_RESTED,
     EMPTY,
+    F_DON,
     F_TCOST,
     F_TKW,
     F_TPOW,
     F_XKW,
+    G_ACTIVE,
     LEADER_REF,
     N_DECK,
     PLAY_BAN,
@@ -1125,4 +1127,22 @@ def test_1_3_3_the_life_ban_binds_only_its_player():
     g.put(1, PLAY_BAN, BAN_LIFE_TO_HAND)
     g.play(FX["FX_LIFE_HAND"])
     assert g.life(0) == [S.C5K] and g.hand(0) == [S.C4K]
+    g.check()
+
+
+def test_6_5_5_give_the_opponents_rested_don_to_their_character():
+    """'Give up to 2 of your opponent's rested DON!! cards to 1 of your opponent's
+    Characters': two of the opponent's rested DON!! move onto their Character (none of the
+    controller's), which gains no power on the controller's turn (6-5-5-2) and +2000 on its
+    owner's; the DON!! return to the owner's cost area in their Refresh Phase."""
+    g = game(hands=([FX["FX_GIVE_OPP_DON"]], ()), chars=((), [S.C4K]),
+             don_active=(1, 0), don_rested=(2, 3))
+    g.play(FX["FX_GIVE_OPP_DON"])
+    assert g.get(1, F_DON + 0) == 2 and g.get(1, DON_RESTED) == 1
+    assert g.get(0, DON_RESTED) == 3 and g.get(0, F_DON + 0) == 0
+    assert g.power(1, 0) == 4000
+    g.check()
+    g.st[G_ACTIVE] = 1  # the owner's turn
+    assert g.power(1, 0) == 6000
+    g.st[G_ACTIVE] = 0
     g.check()

@@ -905,11 +905,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_GIVE_DON:  # 6-5-5: a each, from the rested (bb=1) or active DON!!
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
-                if o == p:
+                if o == p or (cc == OWN_OPP and o == 1 - p):  # DON!! of the card's owner
+                    ob = o * PSIZE
                     src = DON_RESTED if bb == 1 else DON_ACTIVE
-                    m = min(a, st[b + src])
-                    st[b + src] -= m
-                    st[b + F_DON + r] += m
+                    m = min(a, st[ob + src])
+                    st[ob + src] -= m
+                    st[ob + F_DON + r] += m
         elif op == oc.OP_DRAW:
             for _ in range(a):
                 draw(st, lg, p)

@@ -180,7 +180,8 @@ OP_COST = 0x28  # a=amount, b=D_* duration (2-7-6)
 OP_SET_BASE = 0x29  # a=base power, b=D_* duration (4-9-2-1)
 OP_GRANT = 0x2A  # a=KW_* bits, b=D_* duration
 OP_PROHIBIT = 0x2B  # a=PR_* bits, b=D_* duration
-OP_GIVE_DON = 0x2C  # a=count, b=0 from active / 1 from rested DON!! (6-5-5)
+OP_GIVE_DON = 0x2C  # a=count, b=0 from active / 1 from rested DON!! (6-5-5); c=OWN_OPP:
+# the opponent's DON!! to the opponent's selected cards
 OP_PLAY = 0x2D  # play the selected cards, a=1 rested (no cost paid)
 OP_NEGATE = 0x2E  # b=D_* duration: the selection's effects are negated
 # a=power per step, b=cards per step, c=PER_*: +a power for every b counted cards, while a
@@ -284,7 +285,7 @@ OPS = {
     OP_SET_BASE: ("SET_BASE", ("n", "dur"), ("4-9-2-1",)),
     OP_GRANT: ("GRANT", ("kw", "dur"), ()),
     OP_PROHIBIT: ("PROHIBIT", ("flags", "dur"), ("1-3-3",)),
-    OP_GIVE_DON: ("GIVE_DON", ("n", "rested"), ("6-5-5",)),
+    OP_GIVE_DON: ("GIVE_DON", ("n", "rested", "who"), ("6-5-5",)),
     OP_PLAY: ("PLAY", ("rested",), ()),
     OP_NEGATE: ("NEGATE", ("", "dur"), ()),
     OP_POWER_PER: ("POWER_PER", ("n", "per", "count"), ("6-6", "8-1-3-3")),

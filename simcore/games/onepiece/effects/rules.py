@@ -659,6 +659,10 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_GIVE_DON, _n(m), 1),
                     Op(oc.OP_SEL_ALL, 0, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)),
                     Op(oc.OP_GIVE_DON, _n(m), 1)], rules=("6-5-5",)),
+    Rule("give-opp-don", r"[Gg]ive up to (\d+) of your opponent's rested DON!! cards? to "
+         r"(?P<t>1 of your opponent's Characters)",
+         _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), 1, OWN_OPP)], owner=OWN_OPP),
+         rules=("6-5-5", "8-4-4-1")),
     Rule("give-don-to", r"[Gg]ive up to (\d+) (?P<r>rested )?DON!! cards? to (?P<t>.+)",
          _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), int(bool(m.group("r"))))]),
          rules=("6-5-5", "8-4-4-1")),
