@@ -535,6 +535,28 @@ FX_POOL += [
 ]
 
 
+# "You cannot add Life cards to your hand using your own effects during this turn", and the
+# effects and costs it binds.
+FX_POOL += [
+    (code, {"category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+            "text": text})
+    for code, text in [
+        ("FX_NO_LIFE_HAND", "[On Play] You cannot add Life cards to your hand using your own "
+         "effects during this turn."),
+        ("FX_LIFE_HAND", "[On Play] Add 1 card from the top of your Life cards to your hand."),
+        ("FX_LIFE_COST_DRAW", "[On Play] You may add 1 card from the top of your Life cards to "
+         "your hand: Draw 1 card."),
+    ]
+]
+
+
+# The opponent's rested DON!! given to the opponent's Characters.
+FX_POOL.append(("FX_GIVE_OPP_DON", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[On Play] Give up to 2 of your opponent's rested DON!! cards to 1 of your "
+            "opponent's Characters."}))
+
+
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
     """The int32 card table of `pool` (default POOL), rows built by the engine's own loader."""
     pool = POOL if pool is None else pool

@@ -13,16 +13,20 @@ from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece import legal as LG
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.layout import (
+    BAN_LIFE_TO_HAND,
     DON_ACTIVE,
     DON_DECK,
     DON_RESTED,
     EMPTY,
+    F_DON,
     F_TCOST,
     F_TKW,
     F_TPOW,
     F_XKW,
+    G_ACTIVE,
     LEADER_REF,
     N_DECK,
+    PLAY_BAN,
     STAGE_RESTED,
 )
 from tests.onepiece import support as S
@@ -1091,4 +1095,54 @@ def test_8_3_1_3_cost_place_one_of_your_characters_at_the_bottom():
     g.play(FX["FX_BOTTOM_OWN"])
     assert g.field_chars(0) == [FX["FX_BOTTOM_OWN"]] and g.hand(0) == [S.C5K]
     assert g.deck(0)[-1] == S.C4K and g.trash(0) == []
+    g.check()
+
+
+def test_1_3_3_cannot_add_life_cards_to_your_hand_using_your_own_effects():
+    """After 'you cannot add Life cards to your hand using your own effects during this turn'
+    an effect adding a Life card to the hand does nothing, a cost doing so cannot be paid (the
+    ban wins, 1-3-3; 8-3-1-3), damage still moves Life to the hand, and the ban ends with the
+    turn."""
+    life = [S.C4K, S.C5K, S.C6K]  # top first
+    g = game(hands=([FX["FX_NO_LIFE_HAND"], FX["FX_LIFE_HAND"], FX["FX_LIFE_COST_DRAW"]], ()),
+             decks=([S.C2K_COST1], ()), life=(life, ()), don_active=(3, 0))
+    g.play(FX["FX_LIFE_HAND"])  # no ban yet: the top Life card comes to the hand
+    assert g.life(0) == life[1:] and g.hand(0) == [FX["FX_NO_LIFE_HAND"],
+                                                   FX["FX_LIFE_COST_DRAW"], S.C4K]
+    g.play(FX["FX_NO_LIFE_HAND"])
+    assert g.get(0, PLAY_BAN) == BAN_LIFE_TO_HAND
+    g.play(FX["FX_LIFE_COST_DRAW"])  # the cost cannot be paid: no Life moves, no draw
+    assert g.life(0) == life[1:] and g.hand(0) == [S.C4K] and g.deck(0)[0] == S.C2K_COST1
+    g.damage(0, 1)  # damage is no effect of yours adding Life to your hand
+    assert g.life(0) == life[2:] and g.hand(0) == [S.C4K, S.C5K]
+    g.check()
+    g.end_phase()
+    assert g.get(0, PLAY_BAN) == 0
+    g.check()
+
+
+def test_1_3_3_the_life_ban_binds_only_its_player():
+    """The opponent's ban does not stop your effect adding your Life card to your hand."""
+    g = game(hands=([FX["FX_LIFE_HAND"]], ()), life=([S.C4K, S.C5K], ()), don_active=(1, 0))
+    g.put(1, PLAY_BAN, BAN_LIFE_TO_HAND)
+    g.play(FX["FX_LIFE_HAND"])
+    assert g.life(0) == [S.C5K] and g.hand(0) == [S.C4K]
+    g.check()
+
+
+def test_6_5_5_give_the_opponents_rested_don_to_their_character():
+    """'Give up to 2 of your opponent's rested DON!! cards to 1 of your opponent's
+    Characters': two of the opponent's rested DON!! move onto their Character (none of the
+    controller's), which gains no power on the controller's turn (6-5-5-2) and +2000 on its
+    owner's; the DON!! return to the owner's cost area in their Refresh Phase."""
+    g = game(hands=([FX["FX_GIVE_OPP_DON"]], ()), chars=((), [S.C4K]),
+             don_active=(1, 0), don_rested=(2, 3))
+    g.play(FX["FX_GIVE_OPP_DON"])
+    assert g.get(1, F_DON + 0) == 2 and g.get(1, DON_RESTED) == 1
+    assert g.get(0, DON_RESTED) == 3 and g.get(0, F_DON + 0) == 0
+    assert g.power(1, 0) == 4000
+    g.check()
+    g.st[G_ACTIVE] = 1  # the owner's turn
+    assert g.power(1, 0) == 6000
+    g.st[G_ACTIVE] = 0
     g.check()

@@ -176,6 +176,9 @@ TEMPLATE_CARDS = [
     ("ST10-002", "cond-either"), ("ST20-005", "opp-chooses-one"),
     ("OP05-056", "cost-bottom-own"), ("EB03-026", "cost-bottom-own"),
     ("OP06-015", "cost-trash-own"), ("OP07-085", "cost-trash-own"),
+    ("OP02-004", "ban-life-to-hand"), ("OP02-023", "ban-life-to-hand"),
+    ("OP06-020", "ban-life-to-hand"), ("ST15-001", "ban-life-to-hand"),
+    ("OP15-008", "give-opp-don"), ("OP15-026", "give-opp-don"),
 ]
 
 

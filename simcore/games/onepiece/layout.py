@@ -84,10 +84,12 @@ EOT_DON_ACTIVE = N_DECK + 18
 LIFE_UP = N_DECK + 19
 # "You cannot play Character cards (with a base cost of N or more) during this turn": 0 when
 # no such effect applies, else 1 + the lowest base cost it bans (1 bans all), plus
-# BAN_FROM_HAND for "you cannot play cards from your hand"; cleared in the End Phase
-# (legal.play_banned).
+# BAN_FROM_HAND for "you cannot play cards from your hand", plus BAN_LIFE_TO_HAND for "you
+# cannot add Life cards to your hand using your own effects"; cleared in the End Phase
+# (legal.play_banned; effects/interp and query for the Life ban).
 PLAY_BAN = N_DECK + 20
 BAN_FROM_HAND = 1 << 8
+BAN_LIFE_TO_HAND = 1 << 9
 # Cost modifier of each hand card from its own abilities ("give this card in your hand -N
 # cost"), kept in step with HAND by take_from_hand and recomputed by effects/interp.settle.
 HAND_COST = N_DECK + 21

@@ -72,6 +72,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
     BAN_FROM_HAND,
+    BAN_LIFE_TO_HAND,
     BASE_BIAS,
     DECK,
     DECK_CAP,
@@ -904,11 +905,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_GIVE_DON:  # 6-5-5: a each, from the rested (bb=1) or active DON!!
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
-                if o == p:
+                if o == p or (cc == OWN_OPP and o == 1 - p):  # DON!! of the card's owner
+                    ob = o * PSIZE
                     src = DON_RESTED if bb == 1 else DON_ACTIVE
-                    m = min(a, st[b + src])
-                    st[b + src] -= m
-                    st[b + F_DON + r] += m
+                    m = min(a, st[ob + src])
+                    st[ob + src] -= m
+                    st[ob + F_DON + r] += m
         elif op == oc.OP_DRAW:
             for _ in range(a):
                 draw(st, lg, p)
@@ -1053,6 +1055,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             v = st[b + PLAY_BAN]
             if bb == 1:
                 st[b + PLAY_BAN] = v | BAN_FROM_HAND
+            elif bb == 2:  # no Life to the hand by one's own effects (1-3-3)
+                st[b + PLAY_BAN] = v | BAN_LIFE_TO_HAND
             else:
                 low = v & (BAN_FROM_HAND - 1)
                 st[b + PLAY_BAN] = (v - low) + (a + 1 if low == 0 else min(low, a + 1))
@@ -1066,7 +1070,10 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                          rng, buf)
         elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom
             o = 1 - p if cc == OWN_OPP else p
-            for _ in range(a):
+            n = a
+            if op == oc.OP_LIFE_TO_HAND and o == p and (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND):
+                n = 0  # "you cannot add Life cards to your hand using your own effects"
+            for _ in range(n):
                 card = take_life(st, o, bb)
                 if card == EMPTY:
                     break

@@ -180,7 +180,8 @@ OP_COST = 0x28  # a=amount, b=D_* duration (2-7-6)
 OP_SET_BASE = 0x29  # a=base power, b=D_* duration (4-9-2-1)
 OP_GRANT = 0x2A  # a=KW_* bits, b=D_* duration
 OP_PROHIBIT = 0x2B  # a=PR_* bits, b=D_* duration
-OP_GIVE_DON = 0x2C  # a=count, b=0 from active / 1 from rested DON!! (6-5-5)
+OP_GIVE_DON = 0x2C  # a=count, b=0 from active / 1 from rested DON!! (6-5-5); c=OWN_OPP:
+# the opponent's DON!! to the opponent's selected cards
 OP_PLAY = 0x2D  # play the selected cards, a=1 rested (no cost paid)
 OP_NEGATE = 0x2E  # b=D_* duration: the selection's effects are negated
 # a=power per step, b=cards per step, c=PER_*: +a power for every b counted cards, while a
@@ -213,7 +214,8 @@ OP_GUESS_COST_OPP = 0x43
 OP_LOOK_OPP = 0x44  # a=count: look at the top of the opponent's deck (no card moves)
 OP_HAND_TO_LIFE = 0x45  # a=count, b=1 "up to": hand cards to the top of the Life, face down
 OP_BAN_PLAY = 0x46  # a=lowest base cost: the controller cannot play such Characters this turn;
-# b=1: no card at all from the hand (Characters, Events, Stages)
+# b=1: no card at all from the hand (Characters, Events, Stages); b=2: the controller cannot add
+# Life cards to their hand by their own effects this turn (costs included)
 OP_TRASH_TO_DECK = 0x47  # a=count, b=filter row (-1 any), c=whose trash (its owner chooses)
 # a=count (1), b=OWN_*: whose top Life card(s) ("your or your opponent's": OWN_ANY, Q_LIFE_LOOK);
 # the controller looks at it; with c=1 leaves it on top or places it at the bottom (Q_LIFE_BOTTOM)
@@ -283,7 +285,7 @@ OPS = {
     OP_SET_BASE: ("SET_BASE", ("n", "dur"), ("4-9-2-1",)),
     OP_GRANT: ("GRANT", ("kw", "dur"), ()),
     OP_PROHIBIT: ("PROHIBIT", ("flags", "dur"), ("1-3-3",)),
-    OP_GIVE_DON: ("GIVE_DON", ("n", "rested"), ("6-5-5",)),
+    OP_GIVE_DON: ("GIVE_DON", ("n", "rested", "who"), ("6-5-5",)),
     OP_PLAY: ("PLAY", ("rested",), ()),
     OP_NEGATE: ("NEGATE", ("", "dur"), ()),
     OP_POWER_PER: ("POWER_PER", ("n", "per", "count"), ("6-6", "8-1-3-3")),
@@ -304,7 +306,7 @@ OPS = {
     OP_DAMAGE: ("DAMAGE", ("n", "who"), ("4-6-2", "9-2-1-1", "8-6-2-1")),
     OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos", "who"), ()),
     OP_HAND_TO_LIFE: ("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",)),
-    OP_BAN_PLAY: ("BAN_PLAY", ("min_cost", "any_card"), ("1-3-3", "3-7-3")),
+    OP_BAN_PLAY: ("BAN_PLAY", ("min_cost", "kind"), ("1-3-3", "3-7-3")),
     OP_TRASH_TO_DECK: ("TRASH_TO_DECK", ("n", "flt", "who"), ("8-4-1",)),
     OP_LIFE_SCRY: ("LIFE_SCRY", ("n", "who", "move"), ("3-10-2", "8-4-4-1")),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),

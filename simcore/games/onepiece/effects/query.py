@@ -57,6 +57,7 @@ from tcgsim.simcore.effects.fxlayout import (
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.layout import (
+    BAN_LIFE_TO_HAND,
     DON_ACTIVE,
     DON_RESTED,
     EMPTY,
@@ -82,6 +83,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     N_TRASH,
     NCHAR,
     NREF,
+    PLAY_BAN,
     PSIZE,
     STAGE,
     STAGE_RESTED,
@@ -504,6 +506,8 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         return candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
     if op == oc.OP_C_HAND_TO_DECK:
         return st[b + N_HAND] >= a
+    if op == oc.OP_C_LIFE_TO_HAND and (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND) != 0:
+        return False  # the ban wins (1-3-3): the cost cannot be paid (8-3-1-3)
     if op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
         return st[b + N_LIFE] >= a
     if op == oc.OP_C_REVEAL_HAND:

@@ -525,6 +525,9 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("ban-play-chars", r"[Yy]ou cannot play Character cards(?: with a base cost of "
          r"(?P<c>\d+) or more)? during this turn",
          lambda m: [Op(oc.OP_BAN_PLAY, int(m.group("c") or 0))], rules=("1-3-3", "3-7-3")),
+    Rule("ban-life-to-hand", r"[Yy]ou cannot add Life cards to your hand using your own "
+         r"effects during this turn", lambda m: [Op(oc.OP_BAN_PLAY, 0, 2)],
+         rules=("1-3-3", "8-3-1-3")),
     Rule("prohibit-ko-battle-by", r"[Tt]his Character cannot be K\.O\.'d in battle by "
          r"(?P<by>.+)", lambda m: _ko_battle_by(m.group("by")), rules=("1-3-3", "7-1-4")),
     Rule("prohibit-ko-opp-effects", r"(?P<t>.+?) cannot be K\.O\.'d by your opponent's "
@@ -656,6 +659,10 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_GIVE_DON, _n(m), 1),
                     Op(oc.OP_SEL_ALL, 0, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)),
                     Op(oc.OP_GIVE_DON, _n(m), 1)], rules=("6-5-5",)),
+    Rule("give-opp-don", r"[Gg]ive up to (\d+) of your opponent's rested DON!! cards? to "
+         r"(?P<t>1 of your opponent's Characters)",
+         _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), 1, OWN_OPP)], owner=OWN_OPP),
+         rules=("6-5-5", "8-4-4-1")),
     Rule("give-don-to", r"[Gg]ive up to (\d+) (?P<r>rested )?DON!! cards? to (?P<t>.+)",
          _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), int(bool(m.group("r"))))]),
          rules=("6-5-5", "8-4-4-1")),
