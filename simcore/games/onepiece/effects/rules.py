@@ -662,7 +662,9 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("give-opp-don", r"[Gg]ive up to (\d+) of your opponent's rested DON!! cards? to "
          r"(?P<t>1 of your opponent's Characters)",
          _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), 1, OWN_OPP)], owner=OWN_OPP),
-         rules=("6-5-5", "8-4-4-1")),
+         status=APPROX, rules=("6-5-5", "8-4-4-1"),
+         note="'up to': the program always gives as many of the opponent's rested DON!! cards "
+              "as it can; the player may give fewer"),
     Rule("give-don-to", r"[Gg]ive up to (\d+) (?P<r>rested )?DON!! cards? to (?P<t>.+)",
          _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), int(bool(m.group("r"))))]),
          rules=("6-5-5", "8-4-4-1")),
