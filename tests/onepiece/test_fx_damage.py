@@ -2,23 +2,18 @@
 "you take N damage" (4-6-2, 9-2-1-1) and the [Trigger] a Life card reveals (8-6-2-1,
 10-1-5), on scripted states with FX_POOL's synthetic cards (tests/onepiece/support.py)."""
 
+import numpy as np
+
 from tcgsim.simcore.effects import ir
 from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.effects.interp import note_decks
 from tcgsim.simcore.games.onepiece.effects.pack import compile_card
-from tcgsim.simcore.games.onepiece.layout import ENERGIO_EDITION, R_LIFE
+from tcgsim.simcore.games.onepiece.layout import ENERGIO_EDITION, G_FX_NO_TM, R_LIFE
 from tests.onepiece import support as S
+from tests.onepiece.test_fx_interp import FXA, abilities, game
 
 FX = S.FX_ID
-CT, FXA = S.fx_tables("approx")
-
-
-def game(**kw) -> S.Game:
-    return S.make_game(ct=CT, fx=FXA, **kw)
-
-
-def abilities(g: S.Game) -> list[int]:
-    """Source cards of the compiled abilities that resolved, in order."""
-    return [e[2] for e in g.events(E.E_ABILITY)]
 
 
 def life(top: list[int], n: int = 5) -> tuple[int, ...]:
@@ -104,3 +99,15 @@ def test_10_1_2_energio_double_attack_and_banish_apply_to_effect_damage():
         g.play(FX["FX_DA_PING"])
         assert g.hand(1) == hand and g.trash(1) == trash
         g.check()
+
+
+def test_note_decks_marks_the_timings_a_players_cards_lack():
+    """Only player 0's deck holds an [On Your Opponent's Attack] card: the timing is marked
+    missing for player 1 alone, so fire_field skips player 1's field for it and never
+    player 0's."""
+    g = game()
+    decks = np.full((2, 50), S.FILLER, dtype=np.int32)
+    decks[0, 0] = FX["FX_OPP_ATT"]
+    note_decks(g.st, FXA, decks)
+    assert (g.g(G_FX_NO_TM) >> oc.T_ON_OPP_ATTACK) & 1 == 0
+    assert (g.g(G_FX_NO_TM + 1) >> oc.T_ON_OPP_ATTACK) & 1 == 1
