@@ -37,6 +37,9 @@ def test_abilities_resolve_in_a_replayed_game(onepiece_store):  # noqa: F811
     out = CliRunner().invoke(cli, ["replay", a, b, "--store", str(onepiece_store),
                                    "--index", "3"]).output
     assert "resolves: [On Play] Look at 5 cards" in out
+    # Uta (OP09-002) takes from the look window, Gecko Moria (ST03-004) from the trash.
+    assert "adds Lucky.Roux (PRB02-003) to hand from the top of the deck." in out
+    assert "adds Dracule Mihawk (ST03-005) to hand from the trash." in out
     none = CliRunner().invoke(cli, ["replay", a, b, "--store", str(onepiece_store),
                                     "--index", "3", "--effects", "none"]).output
     assert "resolves:" not in none

@@ -32,7 +32,7 @@ E_ABILITY = 24  # a compiled ability resolves: a = source card, b = timing, c = 
 #                on the card (effects/pack.compile_card)
 E_FX_TRASH_HAND = 25  # a = card trashed from hand by an effect or a cost
 E_FX_MOVE = 26  # a = card moved by an effect, b = opcode (to hand / deck), c = deck end
-E_FX_PICK = 27  # a = card added to hand from the look window
+E_FX_PICK = 27  # a = card an effect took, b = where to (DEST_*), c = from (Z_LOOK/TRASH/HAND)
 
 
 @kernel

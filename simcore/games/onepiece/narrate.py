@@ -7,6 +7,7 @@ from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.layout import DRAW, G_LOGN, LEADER_REF, REASONS
+from tcgsim.simcore.games.onepiece.legal import Z_HAND, Z_LOOK, Z_TRASH
 
 
 def move_destination(op: int, pos: int) -> str:
@@ -21,6 +22,24 @@ def move_destination(op: int, pos: int) -> str:
     if op == oc.OP_LIFE_SCRY:
         return "bottom of the Life cards"
     return "deck bottom" if pos == 1 else "deck top"
+
+
+PICK_SOURCES = {Z_LOOK: "the top of the deck", Z_TRASH: "the trash", Z_HAND: "the hand"}
+
+
+def pick_phrase(dest: int, source: int, name: str) -> str:
+    """What an effect did with a card it took (an E_FX_PICK entry: DEST_*, Z_*)."""
+    src = PICK_SOURCES.get(source, "?")
+    if dest == oc.DEST_HAND:
+        return f"adds {name} to hand from {src}"
+    if dest in (oc.DEST_PLAY, oc.DEST_PLAY_RESTED):
+        rested = " rested" if dest == oc.DEST_PLAY_RESTED else ""
+        return f"plays {name}{rested} from {src}"
+    if dest == oc.DEST_TRASH:
+        return f"trashes {name} from {src}"
+    if dest in (oc.DEST_LIFE_UP, oc.DEST_LIFE_DOWN):
+        return f"adds {name} from {src} to the top of the Life cards"
+    return f"moves {name} from {src}"
 
 
 def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.ndarray) -> list[str]:
@@ -90,7 +109,7 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
         elif code == E.E_FX_MOVE:
             lines.append(f"      {pl}'s {card(a)} goes to the {move_destination(b, c)}.")
         elif code == E.E_FX_PICK:
-            lines.append(f"      {pl} adds {card(a)} to hand from the top of the deck.")
+            lines.append(f"      {pl} {pick_phrase(b, c, card(a))}.")
         elif code == E.E_BATTLE_SKIP:
             lines.append("    The attacker or target left the field: the battle ends.")
         elif code == E.E_NO_DAMAGE:

@@ -941,7 +941,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 card = remove_from_deck(st, p, st[b + N_DECK] - 1 - cand_index(buf[i]))
                 st[G_LOOK_N] -= 1
                 st[G_OK] = 1
-                log(st, lg, E.E_FX_PICK, p, card, cc, 0)
+                log(st, lg, E.E_FX_PICK, p, card, oc.DEST_HAND if cc == oc.DEST_LIFE_DOWN
+                    and st[b + N_LIFE] >= LIFE_CAP else cc, Z_LOOK)
                 if cc == oc.DEST_PLAY or cc == oc.DEST_PLAY_RESTED:
                     play_free(st, ct, fx, lg, p, card, 1 if cc == oc.DEST_PLAY_RESTED else 0,
                               fams, prms, rng)
@@ -1019,7 +1020,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 else:
                     break
                 st[G_OK] = 1
-                log(st, lg, E.E_FX_PICK, p, card, op, 0)
+                log(st, lg, E.E_FX_PICK, p, card, oc.DEST_HAND if op == oc.OP_TRASH_TO_HAND
+                    else oc.DEST_PLAY_RESTED if cc == 1 else oc.DEST_PLAY, z)
                 if op == oc.OP_TRASH_TO_HAND:
                     push(st, b, HAND, N_HAND, HAND_CAP, card)
                 else:
