@@ -18,7 +18,12 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     Q_TARGET,
     T_ACTIVATE_MAIN,
 )
-from tcgsim.simcore.games.onepiece.effects.query import ab_slot, can_activate, used_bits
+from tcgsim.simcore.games.onepiece.effects.query import (
+    ab_slot,
+    can_activate,
+    counter_reaches,
+    used_bits,
+)
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_RESTED,
@@ -171,8 +176,9 @@ def block(st, ct, d, prm, rng, s, buf):
 
 
 @kernel
-def counter(st, ct, d, prm, rng, s, buf):
-    """Spend the fewest counters that stop the hit, when it matters."""
+def counter(st, ct, fx, d, prm, rng, s, buf):
+    """Spend the fewest counters that stop the hit, when it matters; a [Counter] Event's
+    boost counts only if the attacked card may receive it."""
     a = st[G_ACTIVE]
     t = st[G_TGT]
     need = power(st, ct, a, st[G_ATT]) - power(st, ct, d, t) + 1
@@ -197,6 +203,8 @@ def counter(st, ct, d, prm, rng, s, buf):
         card = st[db + HAND + h]
         ceff = ct[card, C.COUNTER_EFF]
         if v <= 1 or (ceff != C.EFF_NONE and ceff != C.EFF_POWER_BATTLE):
+            continue
+        if ceff == C.EFF_POWER_BATTLE and not counter_reaches(st, ct, fx, d, card, t):
             continue
         total += v
         is_event = 1 if ct[card, C.CATEGORY] == C.EVENT else 0

@@ -34,10 +34,10 @@ def block(st, ct, d, fam, prm, rng, s, buf):
 
 
 @kernel
-def counter(st, ct, d, fam, prm, rng, s, buf):
+def counter(st, ct, fx, d, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.counter(st, ct, d, prm, rng, s, buf)
-    return common.counter(st, ct, d, prm, rng, s, buf)
+    return common.counter(st, ct, fx, d, prm, rng, s, buf)
 
 
 @kernel

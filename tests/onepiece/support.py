@@ -556,6 +556,12 @@ FX_POOL.append(("FX_GIVE_OPP_DON", {
     "text": "[On Play] Give up to 2 of your opponent's rested DON!! cards to 1 of your "
             "opponent's Characters."}))
 
+# A [Counter] Event whose boost only a {Test Crew} card may receive.
+FX_POOL.append(("FX_COUNTER_CREW", {
+    "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
+    "text": "[Counter] Up to 1 of your {Test Crew} type Leader or Character cards gains +4000 "
+            "power during this battle."}))
+
 
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
     """The int32 card table of `pool` (default POOL), rows built by the engine's own loader."""

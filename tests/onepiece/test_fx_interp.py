@@ -165,6 +165,26 @@ def test_7_1_3_2_2_counter_event_program_boosts_the_defender():
     g.check()
 
 
+@pytest.mark.parametrize("leader,used", [("FX_CREW_LEADER", True), (None, False)])
+def test_7_1_3_2_2_a_counter_event_counts_only_where_its_boost_may_land(leader, used):
+    """"Up to 1 of your {Test Crew} type Leader or Character cards gains +4000": the default
+    strategy uses it to stop the 5000 attack on a {Test Crew} Leader (5000 against 9000),
+    and keeps it when the attacked Leader could not receive the boost."""
+    leaders = (S.LEADER, FX[leader] if leader else S.LEADER)
+    g = game(chars=([S.C5K], ()), hands=((), [FX["FX_COUNTER_CREW"]]), leaders=leaders,
+             life=((S.FILLER,) * 5, (S.FILLER,) * 1))
+    g.attack(0, LEADER_REF)
+    if used:
+        assert g.trash(1) == [FX["FX_COUNTER_CREW"]]
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 9000)
+        assert len(g.life(1)) == 1
+    else:
+        assert g.trash(1) == [] and FX["FX_COUNTER_CREW"] in g.hand(1)
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 5000)
+        assert len(g.life(1)) == 0
+    g.check()
+
+
 @pytest.mark.parametrize("life,used", [(2, True), (3, False)])
 def test_2_7_6_a_counter_event_is_paid_at_its_in_hand_cost_in_the_counter_step(life, used):
     """"If you have 2 or less Life cards, give this card in your hand -1 cost": with no

@@ -246,7 +246,7 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
         settle_hand(st, ct, fx, o, buf)
         if not has_counter(st, ct, o):
             return
-        c = policy.counter(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
+        c = policy.counter(st, ct, fx, o, fams[o], prms[o], rng, 2 + o, buf)
         if c < 0:
             return
         h = c & 0xFF

@@ -9,6 +9,7 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_FLAGS,
     AB_NCOND,
     AB_NCOST,
+    AB_PC,
     AB_SLOT,
     AB_TIMING,
     AB_W,
@@ -21,6 +22,7 @@ from tcgsim.simcore.effects.fxlayout import (
     CD_WHO,
     CMP_GE,
     CMP_LE,
+    CODE_A,
     CODE_W,
     COND_W,
     FL_COST_MAX,
@@ -542,6 +544,24 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
 def ab_slot(fx, ab):
     """The index of ability row ab within its card (its F_USED bit)."""
     return ab_get(fx, ab, AB_SLOT)
+
+
+@kernel
+def counter_reaches(st, ct, fx, p, card, r):
+    """Can the [Counter] Event `card`, whose program is a battle boost (pack._battle_boost:
+    one selection, then +power), give it to p's field card r? Its selection filter decides
+    ("up to 1 of your [Enel] cards"); a strategy counts the boost only where it lands."""
+    if fx[H_NAB] == 0:
+        return True
+    for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) != oc.T_COUNTER:
+            continue
+        f = code_get(fx, ab_get(fx, ab, AB_PC), CODE_A)
+        z = flt_get(fx, f, FL_ZONE)
+        if (z == Z_LEADER) != (r == LEADER_REF) and z != Z_FIELD_LC:
+            return False
+        return flt_match(st, ct, fx, f, p, cand_encode(p, z, r), card, -1)
+    return True
 
 
 @kernel
