@@ -14,6 +14,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     Q_LIFE_LOOK,
     Q_MODE,
     Q_ORDER_BOTTOM,
+    Q_ORDER_FIRST,
     Q_PICK,
     Q_TARGET,
     T_ACTIVATE_MAIN,
@@ -326,7 +327,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     own card in battle, else the Leader, else the strongest; add the costliest card from a
     look window; pay a cost with the card of least value (cost, then counter); look at the
     opponent's top Life card and put a [Trigger] there at the bottom, keep one's own
-    [Trigger] on top."""
+    [Trigger] on top; of looked-at cards, send to the bottom those next turn's DON!! cannot
+    pay and keep nearest the top the costliest it can."""
     if q == Q_MODE:
         return 0  # "Choose one": the first option
     if q == Q_LIFE_LOOK:  # the opponent's top Life card if they have one (before seeing it)
@@ -344,6 +346,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
         card = cand_card(st, c)
         if q == Q_ORDER_BOTTOM:  # keep on top what next turn's DON!! can play
             key = ct[card, C.COST] - don
+        elif q == Q_ORDER_FIRST:  # first the costliest card next turn's DON!! can play
+            key = ct[card, C.COST] if ct[card, C.COST] <= don else -ct[card, C.COST]
         elif q == Q_PICK:
             key = ct[card, C.COST]
         elif q == Q_COST_CARD:

@@ -556,6 +556,30 @@ FX_POOL.append(("FX_GIVE_OPP_DON", {
     "text": "[On Play] Give up to 2 of your opponent's rested DON!! cards to 1 of your "
             "opponent's Characters."}))
 
+# Look at 3, maybe take a {Test Crew} card, the rest to the bottom or each to the top or
+# the bottom, in any order (3-1-7).
+for _code, _where in (("FX_LOOK3_REST", "at the bottom of your deck"),
+                      ("FX_LOOK3_TOP_BOTTOM", "at the top or bottom of the deck")):
+    FX_POOL.append((_code, {
+        "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+        "text": "[On Play] Look at 3 cards from the top of your deck; reveal up to 1 {Test "
+                "Crew} type card and add it to your hand. Then, place the rest "
+                f"{_where} in any order."}))
+
+# Life cards from or to the top or the bottom, the player's choice; "up to" Life cards.
+for _code, _text in (
+        ("FX_TRASH_LIFE_EITHER", "Trash 1 card from the top or bottom of your Life cards."),
+        ("FX_LIFE_EITHER_COST", "You may add 1 card from the top or bottom of your Life cards "
+                                "to your hand: Draw 1 card."),
+        ("FX_TO_LIFE_EITHER", "Add up to 1 of your opponent's Characters with a cost of 3 or "
+                              "less to the top or bottom of your opponent's Life cards face-up."),
+        ("FX_TRASH_LIFE_UPTO", "Trash up to 2 cards from the top of your opponent's Life "
+                               "cards."),
+        ("FX_HAND_TOP_BOTTOM", "Place 2 cards from your hand at the top or bottom of your "
+                               "deck in any order.")):
+    FX_POOL.append((_code, {"category": "character", "colors": ["red"], "cost": 1,
+                            "power": 1000, "types": [], "text": "[On Play] " + _text}))
+
 # A [Counter] Event whose boost only a {Test Crew} card may receive.
 FX_POOL.append(("FX_COUNTER_CREW", {
     "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],

@@ -121,14 +121,14 @@ def test_template_on_a_real_card(code, pattern):
 
 
 def test_8_4_4_1_look_search_op07_046_program():
-    """OP07-046: look at 5, pick up to 1 of a type to hand, rest to the bottom (approximate:
-    'in any order')."""
+    """OP07-046: look at 5, pick up to 1 of a type to hand, rest to the bottom 'in any order'
+    (the player's order, 3-1-7)."""
     from tcgsim.simcore.games.onepiece.effects import opcodes as oc
     from tcgsim.simcore.games.onepiece.effects.rules import compile_text
 
     r = _card_rows()["OP07-046"]
     (ab,) = compile_text(r["text"], r["trigger_text"])
-    assert ab.timing == oc.T_ON_PLAY and ab.status == ir.APPROX
+    assert ab.timing == oc.T_ON_PLAY and ab.status == ir.STRICT
     assert [(o.op, o.a) for o in ab.body] == [(oc.OP_LOOK, 5), (oc.OP_PICK, 0),
                                               (oc.OP_REST_TO, 0)]
     assert ab.body[1].b == 1 and ab.body[1].c == oc.DEST_HAND

@@ -3,6 +3,8 @@ opcode it runs, each naming the rule it implements and asserting the exact outco
 cards are FX_POOL's synthetic phrases (tests/onepiece/support.py), compiled and packed as a
 deck pair is."""
 
+from itertools import permutations
+
 import numpy as np
 import pytest
 
@@ -91,7 +93,8 @@ def test_10_2_17_on_ko_in_battle():
 
 def test_8_4_4_1_look_search_adds_a_matching_card_and_the_rest_go_to_the_bottom():
     """[Main] Event: look at 5, reveal up to 1 {Test Crew} card and add it to hand, the rest
-    to the bottom (8-4-4-1; "in any order" is the strategy's choice, kept as looked at)."""
+    to the bottom (8-4-4-1) in the order the strategy chooses (3-1-7): the default keeps
+    nearest the top the costliest card next turn's 2 DON!! can pay, the cost-3 one last."""
     top = [S.C4K, FX["FX_CREW"], S.C5K, S.C6K, S.C2K_COST1, S.BLOCKER]
     g = game(hands=([FX["FX_SEARCH"]], ()), decks=(top, ()))
     n = g.get(0, N_DECK)
@@ -99,7 +102,7 @@ def test_8_4_4_1_look_search_adds_a_matching_card_and_the_rest_go_to_the_bottom(
     assert g.hand(0) == [FX["FX_CREW"]]
     deck = g.deck(0)
     assert len(deck) == n - 1 and deck[0] == S.BLOCKER
-    assert deck[-4:] == [S.C4K, S.C5K, S.C6K, S.C2K_COST1]  # in the looked-at order
+    assert deck[-4:] == [S.C5K, S.C4K, S.C2K_COST1, S.C6K]
     assert g.trash(0) == [FX["FX_SEARCH"]]  # 2-7-3: the Event is trashed
     g.check()
 
@@ -107,7 +110,7 @@ def test_8_4_4_1_look_search_adds_a_matching_card_and_the_rest_go_to_the_bottom(
 def test_8_4_4_1_look_search_without_a_match_adds_nothing():
     g = game(hands=([FX["FX_SEARCH"]], ()), decks=([S.C4K, S.C5K, S.C6K, S.C4K, S.C5K], ()))
     g.play(FX["FX_SEARCH"])
-    assert g.hand(0) == [] and g.deck(0)[-5:] == [S.C4K, S.C5K, S.C6K, S.C4K, S.C5K]
+    assert g.hand(0) == [] and g.deck(0)[-5:] == [S.C5K, S.C5K, S.C4K, S.C4K, S.C6K]
     g.check()
 
 
@@ -306,15 +309,16 @@ def test_10_2_3_1_1_trigger_activates_the_main_and_the_card_is_trashed():
 
 
 def test_strict_mode_leaves_approximate_programs_unplayed():
-    """The search's "in any order" is approximate: strict mode does not pack it, so the
-    Event (no built-in effect) cannot be played; approx mode marks it as a program."""
+    """"Deal 1 damage to your opponent. Then, draw 1 card." is approximate (damage-then):
+    strict mode does not pack it, so the Event (no built-in effect) cannot be played; approx
+    mode marks it as a program."""
     from tcgsim.simcore.games.onepiece import cards as C
 
     ct, fx = S.fx_tables("strict")
-    assert ct[FX["FX_SEARCH"], C.MAIN_EFF] == C.EFF_NONE
-    assert CT[FX["FX_SEARCH"], C.MAIN_EFF] == C.EFF_PROGRAM
-    g = S.make_game(ct=ct, fx=fx, hands=([FX["FX_SEARCH"]], ()))
-    assert not g.can_play(0, FX["FX_SEARCH"])
+    assert ct[FX["FX_PING_DRAW"], C.MAIN_EFF] == C.EFF_NONE
+    assert CT[FX["FX_PING_DRAW"], C.MAIN_EFF] == C.EFF_PROGRAM
+    g = S.make_game(ct=ct, fx=fx, hands=([FX["FX_PING_DRAW"]], ()))
+    assert not g.can_play(0, FX["FX_PING_DRAW"])
 
 
 def test_6_6_1_end_of_turn_abilities_of_both_players():
@@ -771,12 +775,61 @@ def test_4_6_add_the_top_life_card_to_the_hand():
 
 def test_8_4_4_1_look_and_place_at_the_top_or_the_bottom():
     """The default strategy sends to the bottom what next turn's DON!! cannot play (the
-    cost-11 FILLER) and keeps the rest on top in the looked-at order."""
+    cost-11 FILLER) and orders the rest on top, the costliest it can pay first (3-1-7)."""
     g = game(hands=([FX["FX_SCRY3"]], ()), decks=([S.FILLER, S.C4K, S.C5K], ()),
              don_active=(1, 0))
     g.play(FX["FX_SCRY3"])
-    assert g.deck(0)[:2] == [S.C4K, S.C5K] and g.deck(0)[-1] == S.FILLER
+    assert g.deck(0)[:2] == [S.C5K, S.C4K] and g.deck(0)[-1] == S.FILLER
     g.check()
+
+
+LOOKED = (S.C4K, S.C5K, S.C6K)
+
+
+def _after_look(code: str, seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The random strategy plays `code` on a deck whose top 3 cards are LOOKED: the looked-at
+    cards left at the top (top first) and at the bottom (top first)."""
+    g = game(hands=([FX[code]], ()), decks=(list(LOOKED), ()), don_active=(1, 0),
+             fams=(S.RANDOM, S.DEFAULT), seed=seed)
+    g.play(FX[code])
+    g.check()
+    deck = g.deck(0)
+    return (tuple(c for c in deck[:3] if c in LOOKED),
+            tuple(c for c in deck[-3:] if c in LOOKED))
+
+
+def test_3_1_7_the_player_orders_the_rest_placed_at_the_bottom():
+    """"Place the rest at the bottom of your deck in any order": every order of the 3 cards
+    is one the player may choose, and the random strategy reaches each."""
+    seen = {_after_look("FX_LOOK3_REST", seed) for seed in range(60)}
+    assert {bottom for top, bottom in seen} == set(permutations(LOOKED))
+    assert all(top == () for top, bottom in seen)
+
+
+def test_3_1_7_at_the_top_or_bottom_each_card_and_both_orders_are_the_players():
+    """"Place the rest at the top or bottom of the deck in any order": the random strategy
+    reaches each of the 24 arrangements (which cards go to the bottom, each side in any
+    order: 6 + 6 + 6 + 6 for 0 to 3 cards at the bottom)."""
+    seen = {_after_look("FX_LOOK3_TOP_BOTTOM", seed) for seed in range(300)}
+    assert len(seen) == 24
+    assert all(sorted(top + bottom) == sorted(LOOKED) for top, bottom in seen)
+
+
+def test_3_1_7_hand_cards_to_the_top_or_bottom_of_the_deck_in_any_order():
+    """"Place 2 cards from your hand at the top or bottom of your deck in any order": each
+    card's end and the order are the player's; the random strategy reaches all 6 outcomes
+    (both on top or both at the bottom, in either order, or one at each end)."""
+    seen = set()
+    for seed in range(80):
+        g = game(hands=([FX["FX_HAND_TOP_BOTTOM"], S.C4K, S.C5K], ()), don_active=(1, 0),
+                 fams=(S.RANDOM, S.DEFAULT), seed=seed)
+        g.play(FX["FX_HAND_TOP_BOTTOM"])
+        g.check()
+        deck = g.deck(0)
+        assert g.hand(0) == []
+        seen.add((tuple(c for c in deck[:2] if c != S.FILLER),
+                  tuple(c for c in deck[-2:] if c != S.FILLER)))
+    assert len(seen) == 6
 
 
 def test_8_4_1_reveal_the_top_card_and_test_it():

@@ -1,10 +1,11 @@
 """Effects that move cards between a player's own zones or set DON!! cards: the opponent's
 trash to the bottom of their deck (8-4-1), looking at the top Life card of either player and
-leaving it on top or placing it at the bottom (3-10-2), "return 1 or more DON!! cards" as a
-cost (10-2-10), "set all of your DON!! cards as active" (6-5-5), "you cannot play cards
-from your hand during this turn" (1-3-3) and a Character's base power copied from another
-card (4-9-2): rules tests on scripted states, and the compiled
-programs of real cards (text read from ../shared)."""
+leaving it on top or placing it at the bottom (3-10-2), Life cards taken from or added to
+the top or the bottom as the player chooses and "up to N" Life cards (4-6, 3-10-2), "return
+1 or more DON!! cards" as a cost (10-2-10), "set all of your DON!! cards as active" (6-5-5),
+"you cannot play cards from your hand during this turn" (1-3-3) and a Character's base power
+copied from another card (4-9-2): rules tests on scripted states, and the compiled programs
+of real cards (text read from ../shared)."""
 
 from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects import ir
@@ -51,9 +52,10 @@ def test_8_4_1_only_events_and_as_many_as_there_are():
 
 
 def test_8_4_1_opponent_trash_to_bottom_on_real_cards():
-    """OP05-079: 3 cards; OP11-091: 3 Events (an Event filter on the opponent's trash)."""
+    """OP05-079: 3 cards; OP11-091: 3 Events (an Event filter on the opponent's trash). The
+    opponent chooses them one by one, so "in any order" is theirs (3-1-7): strict."""
     (ab,) = _compile("OP05-079")
-    assert ab.status == ir.APPROX
+    assert ab.status == ir.STRICT
     assert _rows(ab) == [(oc.OP_TRASH_TO_DECK, 3, 0, L.OWN_OPP)]
     assert ab.body[0].flt == ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_OPP)
     (ab,) = _compile("OP11-091")
@@ -92,6 +94,69 @@ def test_3_10_2_own_life_when_the_opponent_has_none_and_the_face_up_mark_moves()
     assert g.life(0) == [S.TRIG_DRAW, S.C6K, S.C4K]
     assert g.get(0, LIFE_UP) == 0b001
     g.check()
+
+
+LIFE3 = [S.C4K, S.C5K, S.C6K]  # top first
+
+
+def _ends(code: str, seeds: range, **kw) -> set[tuple]:
+    """The random strategy plays `code` with LIFE3 as its Life: what Life is left, its
+    face-up marks, and the hand, for each seed."""
+    out = set()
+    for seed in seeds:
+        g = game(hands=([FX[code]], ()), don_active=(1, 0), fams=(S.RANDOM, S.DEFAULT),
+                 seed=seed, **kw)
+        g.play(FX[code])
+        g.check()
+        out.add((tuple(g.life(0)), tuple(g.life(1)), g.get(1, LIFE_UP), tuple(g.hand(0))))
+    return out
+
+
+def test_4_6_trash_the_top_or_the_bottom_life_card_as_the_player_chooses():
+    """"Trash 1 card from the top or bottom of your Life cards": the default strategy takes
+    the top one; the random strategy takes either end."""
+    g = game(hands=([FX["FX_TRASH_LIFE_EITHER"]], ()), don_active=(1, 0), life=(LIFE3, LIFE3))
+    g.play(FX["FX_TRASH_LIFE_EITHER"])
+    assert g.life(0) == [S.C5K, S.C6K] and g.trash(0) == [S.C4K]
+    left = {life for life, _, _, _ in _ends("FX_TRASH_LIFE_EITHER", range(20),
+                                            life=(LIFE3, LIFE3))}
+    assert left == {(S.C5K, S.C6K), (S.C4K, S.C5K)}
+
+
+def test_8_3_1_3_a_life_card_from_the_top_or_the_bottom_as_a_cost():
+    """"You may add 1 card from the top or bottom of your Life cards to your hand: Draw 1":
+    the random strategy pays with either end (or declines), then draws."""
+    got = _ends("FX_LIFE_EITHER_COST", range(40), life=(LIFE3, LIFE3),
+                decks=([S.BLOCKER], ()))
+    paid = {(life, hand) for life, _, _, hand in got if len(life) == 2}
+    assert {life for life, hand in paid} == {(S.C5K, S.C6K), (S.C4K, S.C5K)}
+    assert all(S.BLOCKER in hand for life, hand in paid)
+    assert ((tuple(LIFE3), ()) in {(life, hand) for life, _, _, hand in got})  # declined
+
+
+def test_3_10_2_a_character_to_the_top_or_the_bottom_of_its_owners_life_face_up():
+    """"Add up to 1 of your opponent's Characters ... to the top or bottom of your
+    opponent's Life cards face-up": the card joins either end, its face-up mark with it
+    (bit 3 on top of 3 cards, bit 0 at the bottom, the others' marks moving up)."""
+    got = _ends("FX_TO_LIFE_EITHER", range(40), life=(LIFE3, LIFE3), chars=((), [S.C6K]))
+    placed = {(opp, up) for _, opp, up, _ in got if len(opp) == 4}
+    assert placed == {((S.C6K, *LIFE3), 0b1000), ((*LIFE3, S.C6K), 0b0001)}
+    g = game(hands=([FX["FX_TO_LIFE_EITHER"]], ()), don_active=(1, 0), life=(LIFE3, LIFE3),
+             chars=((), [S.C6K]))
+    g.put(1, LIFE_UP, 0b001)  # the bottom card is face up
+    g.play(FX["FX_TO_LIFE_EITHER"])  # the default strategy: the top
+    assert g.life(1) == [S.C6K, *LIFE3] and g.get(1, LIFE_UP) == 0b1001
+    g.check()
+
+
+def test_8_4_4_1_trash_up_to_2_of_the_opponents_life_cards():
+    """"Trash up to 2 cards from the top of your opponent's Life cards": the default
+    strategy trashes 2; the random strategy trashes 0, 1 or 2, always from the top."""
+    g = game(hands=([FX["FX_TRASH_LIFE_UPTO"]], ()), don_active=(1, 0), life=(LIFE3, LIFE3))
+    g.play(FX["FX_TRASH_LIFE_UPTO"])
+    assert g.life(1) == [S.C6K] and g.trash(1) == [S.C4K, S.C5K]
+    left = {opp for _, opp, _, _ in _ends("FX_TRASH_LIFE_UPTO", range(40), life=(LIFE3, LIFE3))}
+    assert left == {tuple(LIFE3), (S.C5K, S.C6K), (S.C6K,)}
 
 
 def test_3_10_2_life_look_on_real_cards():

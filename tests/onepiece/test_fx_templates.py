@@ -323,9 +323,9 @@ def test_8_4_4_1_choose_one_op15_055():
 
 def test_8_4_4_1_look_pick_with_cost_floor_op13_016():
     """OP13-016: 'If your Leader is [A], [B] or [C]' (either name), look at 4, pick up to 1
-    card with a cost of 3 or more, the rest to the bottom (approximate: any order)."""
+    card with a cost of 3 or more, the rest to the bottom in the order the player chooses."""
     (ab,) = _compile("OP13-016")
-    assert ab.status == ir.APPROX
+    assert ab.status == ir.STRICT
     assert ab.body[0].cond.pred == "name:Sabo|Portgas.D.Ace|Monkey.D.Luffy"
     assert _rows(ab)[1:] == [(oc.OP_LOOK, 4, 0, 0), (oc.OP_PICK, 0, 1, oc.DEST_HAND),
                              (oc.OP_REST_TO, 0, 0, 0)]
@@ -404,7 +404,7 @@ def test_1_3_3_cannot_be_removed_continuous_op13_083():
 def test_8_4_4_1_two_targets_of_one_ko_op05_093():
     """OP05-093: 'K.O. up to 1 A and up to 1 B' is one selection of two choices."""
     (ab,) = _compile("OP05-093")
-    assert ab.status == ir.APPROX  # the cost's 'in any order'
+    assert ab.status == ir.STRICT  # the cost's 'in any order' is the player's choices
     assert [o.op for o in ab.body] == [oc.OP_SEL, oc.OP_SEL_ADD, oc.OP_KO]
     assert [o.flt.cost_max for o in ab.body[:2]] == [2, 1]
 
@@ -704,9 +704,9 @@ def test_8_3_2_leader_power_and_type_op09_017():
 
 def test_8_4_4_1_look_and_play_op06_003():
     """OP06-003: look at 3, play up to 1 {T} type Character card with 5000 power or less
-    (a PICK to the field), the rest to the bottom (approximate: any order)."""
+    (a PICK to the field), the rest to the bottom in the order the player chooses."""
     (ab,) = _compile("OP06-003")
-    assert ab.status == ir.APPROX
+    assert ab.status == ir.STRICT
     assert _rows(ab) == [(oc.OP_LOOK, 3, 0, 0), (oc.OP_PICK, 0, 1, oc.DEST_PLAY),
                          (oc.OP_REST_TO, 0, 0, 0)]
     assert ab.body[1].flt == ir.Filter(zone=oc.Z_LOOK, cat=1 << cards.CHARACTER,
@@ -887,3 +887,21 @@ def test_5_1_2_4_any_number_of_this_card_op01_075():
     ab = _compile("OP01-075")[0]
     assert (ab.status, ab.patterns, ab.rules, ab.body) == (
         ir.STRICT, ["deck-any-number"], ["5-1-2-4"], [])
+
+
+def test_3_1_7_several_cards_to_a_deck_together_st33_003():
+    """ST33-003: 'place up to 2 of your opponent's Characters ... at the bottom of the
+    owner's deck': their owner orders them (3-1-7); the program places them in the order the
+    ability's controller selected them (approximate, several-to-deck)."""
+    (ab,) = _compile("ST33-003")
+    assert ab.status == ir.APPROX
+    assert [n.split(":")[0] for n in ab.notes] == ["several-to-deck"]
+    assert [o.op for o in ab.body][-2:] == [oc.OP_SEL, oc.OP_TO_DECK] and ab.body[-2].b == 2
+
+
+def test_3_1_7_the_rest_at_the_top_or_bottom_st12_013():
+    """ST12-013: 'place the rest at the top or bottom of the deck in any order': each card's
+    side and both orders are the player's (REST_TO 3), so the ability is strict."""
+    ab = next(a for a in _compile("ST12-013") if any(o.op == oc.OP_REST_TO for o in a.body))
+    assert ab.status == ir.STRICT
+    assert _rows(ab)[-1] == (oc.OP_REST_TO, 3, 0, 0)

@@ -151,6 +151,22 @@ def add_life(st, p, card, face_up):
 
 
 @kernel
+def add_life_bottom(st, p, card, face_up):
+    """Put card under p's Life cards, face up or face down (3-10-2-1); the marks of the
+    cards above move up with them. False if Life is full."""
+    b = p * PSIZE
+    n = st[b + N_LIFE]
+    if n >= LIFE_CAP:
+        return False
+    for i in range(n, 0, -1):
+        st[b + LIFE + i] = st[b + LIFE + i - 1]
+    st[b + LIFE] = card
+    st[b + N_LIFE] = n + 1
+    st[b + LIFE_UP] = (st[b + LIFE_UP] << 1) | (1 if face_up else 0)
+    return True
+
+
+@kernel
 def take_life(st, p, bottom):
     """Take p's top (or bottom) Life card, EMPTY when there is none; the face-up marks of
     the cards left stay with them."""

@@ -167,6 +167,7 @@ from tcgsim.simcore.games.onepiece.zones import (
     ERR_FX_QUEUE,
     ERR_ILLEGAL,
     add_life,
+    add_life_bottom,
     draw,
     fail,
     ko,
@@ -337,6 +338,68 @@ def to_deck_bottom(st, o, card):
         st[b + DECK + i] = st[b + DECK + i - 1]
     st[b + DECK] = card
     st[b + N_DECK] = n + 1
+
+
+@kernel
+def life_end(st, ct, lg, p, o, pos, adding, fams, prms, rng, buf):
+    """Which end of o's Life cards p takes from or adds to: `pos` (0 the top, 1 the bottom),
+    or with pos 2 ("the top or bottom") p's choice (Q_MODE: option 0 the top, 1 the
+    bottom), asked only when the two ends differ."""
+    if pos != 2:
+        return pos
+    if st[o * PSIZE + N_LIFE] <= (0 if adding else 1):
+        return 0
+    buf[0] = 0
+    buf[1] = 1
+    return max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP), fams,
+                   prms, rng, buf, np.int64(2), np.int64(0)), 0)
+
+
+@kernel
+def window_to_bottom(st, ct, lg, p, fams, prms, rng, buf):
+    """The cards of the look window to the bottom of p's deck in the order p chooses (3-1-7,
+    "in any order"): each answer (Q_ORDER_FIRST) is the next card down, so the first one
+    chosen ends nearest the top."""
+    b = p * PSIZE
+    while st[G_LOOK_N] > 0:
+        n = st[G_LOOK_N]
+        i = 0
+        if n > 1:
+            for k in range(n):
+                buf[k] = cand_encode(p, Z_LOOK, k)
+            i = max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_ORDER_FIRST),
+                        np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
+                        np.int64(0)), 0)
+        to_deck_bottom(st, p, remove_from_deck(st, p, st[b + N_DECK] - 1 - i))
+        st[G_LOOK_N] = n - 1
+
+
+@kernel
+def window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf):
+    """Each card of the look window to the top or the bottom of p's deck, in any order
+    (8-4-4-1, 3-1-7): p sends cards to the bottom one by one until it stops
+    (Q_ORDER_BOTTOM, "up to"), then orders the rest from the top down (Q_ORDER_FIRST)."""
+    b = p * PSIZE
+    while st[G_LOOK_N] > 0:
+        n = st[G_LOOK_N]
+        for k in range(n):
+            buf[k] = cand_encode(p, Z_LOOK, k)
+        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_ORDER_BOTTOM), np.int64(oc.INTENT_HELP),
+                fams, prms, rng, buf, np.int64(n), np.int64(1))
+        if i < 0:
+            break
+        to_deck_bottom(st, p, remove_from_deck(st, p, st[b + N_DECK] - 1 - i))
+        st[G_LOOK_N] = n - 1
+    n = st[G_LOOK_N]
+    top = b + DECK + st[b + N_DECK] - 1  # window position k is at top - k
+    for pos in range(n - 1):
+        for k in range(n - pos):
+            buf[k] = cand_encode(p, Z_LOOK, pos + k)
+        j = pos + max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_ORDER_FIRST),
+                          np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n - pos),
+                          np.int64(0)), 0)
+        st[top - pos], st[top - j] = st[top - j], st[top - pos]
+    st[G_LOOK_N] = 0
 
 
 @kernel
@@ -539,9 +602,10 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
     elif op == oc.OP_C_HAND_TO_DECK:
         place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
                      rng, buf)
-    elif op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:
+    elif op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:  # bb: 0 top, 1 bottom, 2 either
         for _ in range(a):
-            card = take_life(st, p, bb if op == oc.OP_C_LIFE_TO_HAND else 0)
+            card = take_life(st, p, life_end(st, ct, lg, p, p, np.int64(bb), False, fams, prms,
+                                             rng, buf))
             if card == EMPTY:
                 break
             if op == oc.OP_C_LIFE_TO_HAND:
@@ -654,8 +718,9 @@ def trash_from_hand(st, ct, fx, lg, p, count, f, src_card, src_ref, fams, prms, 
 @kernel
 def place_from_hand(st, ct, fx, lg, p, count, pos, upto, fams, prms, rng, buf):
     """p places `count` cards of their choice from hand on top of their deck (pos 0), at its
-    bottom (1) or on top of their Life, face down (2, 3-10-2); "up to" (upto=1) lets them
-    stop."""
+    bottom (1), on top of their Life, face down (2, 3-10-2), or each at the top or the
+    bottom of their deck as they choose (3, Q_MODE); "up to" (upto=1) lets them stop. One
+    by one, so the order is theirs too (3-1-7)."""
     b = p * PSIZE
     for _ in range(count):
         n = st[b + N_HAND]
@@ -668,9 +733,15 @@ def place_from_hand(st, ct, fx, lg, p, count, pos, upto, fams, prms, rng, buf):
         if i < 0:
             break
         card = take_from_hand(st, p, cand_index(buf[i]))
-        if pos == 1:
+        side = pos
+        if pos == 3:
+            buf[0] = 0
+            buf[1] = 1
+            side = max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP),
+                          fams, prms, rng, buf, np.int64(2), np.int64(0)), 0)
+        if side == 1:
             to_deck_bottom(st, p, card)
-        elif pos == 2:
+        elif side == 2:
             add_life(st, p, card, False)
             log(st, lg, E.E_FX_MOVE, p, card, oc.OP_HAND_TO_LIFE, 0)
         else:
@@ -887,21 +958,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 row += 1 + code_get(fx, row, 2)
             jump_to = row
             pc = start if k >= 0 else row
-        elif op == oc.OP_SCRY:  # look at a: each to the top or the bottom (Q_ORDER_BOTTOM)
+        elif op == oc.OP_SCRY:  # look at a: each to the top or the bottom, in any order
             st[G_LOOK_N] = min(a, st[b + N_DECK])
-            for _ in range(st[G_LOOK_N]):
-                n = st[G_LOOK_N]
-                for i in range(n):
-                    buf[i] = cand_encode(p, Z_LOOK, i)
-                i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_ORDER_BOTTOM),
-                        np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
-                        np.int64(1))
-                if i < 0:
-                    break
-                card = remove_from_deck(st, p, st[b + N_DECK] - 1 - i)
-                to_deck_bottom(st, p, card)
-                st[G_LOOK_N] -= 1
-            st[G_LOOK_N] = 0
+            window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf)
         elif op == oc.OP_GIVE_DON:  # 6-5-5: a each, from the rested (bb=1) or active DON!!
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
@@ -953,16 +1012,17 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 else:
                     push(st, b, HAND, N_HAND, HAND_CAP, card)
             deck_out_check(st, lg, p)
-        elif op == oc.OP_REST_TO:  # the rest of the look window: bottom (a=0), trash (a=2)
-            for _ in range(st[G_LOOK_N]):
-                card = remove_from_deck(st, p, st[b + N_DECK] - 1)
-                if a == 2:
-                    push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
-                else:
-                    to_deck_bottom(st, p, card)
-            st[G_LOOK_N] = 0
-            if a == 2:
+        elif op == oc.OP_REST_TO:  # the rest of the look window: the bottom (a=0) or the
+            if a == 2:  # trash (a=2), or each card to the top or the bottom (a=3)
+                for _ in range(st[G_LOOK_N]):
+                    push(st, b, TRASH, N_TRASH, TRASH_CAP,
+                         remove_from_deck(st, p, st[b + N_DECK] - 1))
+                st[G_LOOK_N] = 0
                 deck_out_check(st, lg, p)
+            elif a == 3:
+                window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf)
+            else:
+                window_to_bottom(st, ct, lg, p, fams, prms, rng, buf)
         elif op == oc.OP_ADD_LIFE:  # top of the deck to the top of Life (4-6)
             for _ in range(a):
                 n = st[b + N_DECK]
@@ -1038,15 +1098,19 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             ob = (1 - p) * PSIZE
             st[G_OK] = 1 if i >= 0 and st[ob + N_DECK] > 0 and ct[
                 st[ob + DECK + st[ob + N_DECK] - 1], C.COST] == GUESS_ORDER[i] else 0
-        elif op == oc.OP_TO_LIFE:  # the selected Characters to the top of their owner's Life
-            for k in range(st[G_SEL_N]):
+        elif op == oc.OP_TO_LIFE:  # the selected Characters to their owner's Life: the top
+            for k in range(st[G_SEL_N]):  # (bb 0), or the top or bottom (bb 2, p's choice)
                 o, r = sel_on_field(st, k)
                 if o < 0 or not removable(st, ct, p, o, r, op) \
                         or st[o * PSIZE + N_LIFE] >= LIFE_CAP:
                     continue
                 card = leave_field(st, o, r)
-                add_life(st, o, card, a == 1)
-                log(st, lg, E.E_FX_MOVE, o, card, op, a)
+                if life_end(st, ct, lg, p, o, np.int64(bb), True, fams, prms, rng, buf) == 1:
+                    add_life_bottom(st, o, card, a == 1)
+                    log(st, lg, E.E_FX_MOVE, o, card, oc.OP_LIFE_SCRY, 1)
+                else:
+                    add_life(st, o, card, a == 1)
+                    log(st, lg, E.E_FX_MOVE, o, card, op, a)
         elif op == oc.OP_OPP_TRASH_HAND:  # the opponent chooses from their hand
             trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
                             src_ref, fams, prms, rng, buf)
@@ -1070,20 +1134,21 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_HAND_TO_LIFE:
             place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
                          rng, buf)
-        elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom
+        elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom, 2 either
             o = 1 - p if cc == OWN_OPP else p
             n = a
             if op == oc.OP_LIFE_TO_HAND and o == p and (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND):
                 n = 0  # "you cannot add Life cards to your hand using your own effects"
             for _ in range(n):
-                card = take_life(st, o, bb)
+                side = life_end(st, ct, lg, p, o, np.int64(bb), False, fams, prms, rng, buf)
+                card = take_life(st, o, side)
                 if card == EMPTY:
                     break
                 if op == oc.OP_LIFE_TO_HAND:
                     push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
                 else:
                     to_trash(st, o, card)
-                log(st, lg, E.E_FX_MOVE, o, card, op, bb)
+                log(st, lg, E.E_FX_MOVE, o, card, op, side)
         elif op == oc.OP_DAMAGE:  # a points to the opponent's (bb OWN_OPP) or one's own Leader
             effect_damage(st, ct, fx, lg, np.int64(1 - p if bb == OWN_OPP else p), np.int64(a),
                           src_card, fams, prms, rng, buf)

@@ -118,7 +118,7 @@ PER_TRASH, PER_HAND, PER_TRASH_EVENTS, PER_DON_RESTED = range(4)
 Q_TARGET = 0  # choose a card for an effect
 Q_COST_CARD = 1  # choose a card to pay a cost with
 Q_PICK = 2  # choose a card from the look window
-Q_ORDER_BOTTOM = 3  # order cards going to the deck bottom
+Q_ORDER_BOTTOM = 3  # a looked-at card to send to the deck bottom, or none (-1)
 Q_MODE = 4  # choose one of several options
 Q_CONFIRM = 5  # "you may" / an optional cost / use a [Trigger]
 Q_ORDER = 6  # which pending ability resolves next
@@ -126,6 +126,9 @@ Q_LIFE_LOOK = 7  # whose top Life card to look at (candidates in Z_LIFE)
 # Leave the looked-at Life card on top (-1) or place it at the bottom (0); the intent is 1
 # when the card has a [Trigger] (what the player just saw).
 Q_LIFE_BOTTOM = 8
+# Which of the cards (in the look window) comes first, nearest the top of the deck: the
+# order of cards placed together (3-1-7, "in any order").
+Q_ORDER_FIRST = 9
 # What a Q_TARGET choice does to the chosen card (the strategy's hint).
 INTENT_HELP, INTENT_HARM = 0, 1
 
@@ -172,7 +175,7 @@ OP_KO = 0x20  # K.O. (10-2-1; 10-2-17 queues [On K.O.]; replacement first, 8-1-3
 OP_TRASH = 0x21  # to the owner's trash (not a K.O.)
 OP_TO_HAND = 0x22  # return to the owner's hand
 OP_TO_DECK = 0x23  # a=0 top, 1 bottom of the owner's deck
-OP_TO_LIFE = 0x24  # a=0 face down, 1 face up; top of the owner's Life
+OP_TO_LIFE = 0x24  # a=0 face down, 1 face up; b=0 the top of the owner's Life, 2 either
 OP_REST = 0x25
 OP_SET_ACTIVE = 0x26
 OP_POWER = 0x27  # a=amount (X allowed), b=D_* duration
@@ -194,15 +197,16 @@ OP_OPP_TRASH_HAND = 0x32  # a=count: the opponent chooses and trashes from their
 OP_MILL = 0x33  # a=count: top of the controller's deck to the trash
 OP_LOOK = 0x34  # a=count: open the look window on the top of the controller's deck
 OP_PICK = 0x35  # a=filter row, b=max, c=DEST_*: pick from the look window (reveal)
-OP_REST_TO = 0x36  # a=0 bottom / 1 top: the rest of the look window (Q_ORDER_BOTTOM)
+OP_REST_TO = 0x36  # the rest of the look window: a=0 bottom, 2 trash, 3 top or bottom
 OP_SCRY = 0x37  # a=count: look, then each to top or bottom
 OP_REVEAL_TOP = 0x38  # a=filter row: reveal the top card; ok := it matches
 OP_SHUFFLE = 0x39  # shuffle the controller's deck
 OP_ADD_LIFE = 0x3A  # a=count, b=0 face down / 1 face up: top of deck to top of Life
-OP_LIFE_TO_HAND = 0x3B  # a=count, b=0 top / 1 bottom, c=who
-OP_TRASH_LIFE = 0x3C  # a=count, b=0 top / 1 bottom, c=who
+OP_LIFE_TO_HAND = 0x3B  # a=count, b=0 top / 1 bottom / 2 either (the player's choice), c=who
+OP_TRASH_LIFE = 0x3C  # a=count, b=0 top / 1 bottom / 2 either, c=who
 OP_DAMAGE = 0x3D  # a=count, b=who (OWN_OPP / OWN_SELF): effect damage to a Leader (4-6-2)
-OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom, c=whose hand (its owner chooses)
+OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom / 3 either, c=whose hand (its owner
+#                        chooses the cards, and with b=3 each one's end)
 OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
 OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c=1 rested
 OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand
@@ -240,10 +244,10 @@ OP_C_TRASH_SELF = 0x64
 OP_C_RETURN_OWN = 0x65  # a=filter row: return one of your Characters to hand
 OP_C_KO_OWN = 0x66  # a=filter row: K.O. one of your Characters
 OP_C_HAND_TO_DECK = 0x67  # a=count, b=0 top / 1 bottom
-OP_C_LIFE_TO_HAND = 0x68  # a=count, b=0 top / 1 bottom
+OP_C_LIFE_TO_HAND = 0x68  # a=count, b=0 top / 1 bottom / 2 either
 OP_C_TRASH_TO_DECK = 0x69  # a=count, b=filter row
 OP_C_REST_OWN = 0x6A  # a=filter row: rest one of your cards
-OP_C_TRASH_LIFE = 0x6B  # a=count
+OP_C_TRASH_LIFE = 0x6B  # a=count, b=0 top / 2 either
 OP_C_REVEAL_HAND = 0x6C  # a=count, b=filter row: reveal matching cards of the hand (they stay)
 OP_C_LIFE_FACE_UP = 0x6D  # a=count: turn face-down cards from the top of your Life face up
 OP_C_MILL = 0x6E  # a=count: trash cards from the top of your deck
@@ -277,7 +281,7 @@ OPS = {
     OP_TRASH: ("TRASH", (), ()),
     OP_TO_HAND: ("TO_HAND", (), ()),
     OP_TO_DECK: ("TO_DECK", ("pos",), ()),
-    OP_TO_LIFE: ("TO_LIFE", ("face",), ()),
+    OP_TO_LIFE: ("TO_LIFE", ("face", "pos"), ()),
     OP_REST: ("REST", (), ()),
     OP_SET_ACTIVE: ("SET_ACTIVE", (), ()),
     OP_POWER: ("POWER", ("n", "dur"), ("6-6",)),
@@ -333,7 +337,7 @@ OPS = {
     OP_C_LIFE_TO_HAND: ("C_LIFE_TO_HAND", ("n", "pos"), ()),
     OP_C_TRASH_TO_DECK: ("C_TRASH_TO_DECK", ("n", "flt"), ()),
     OP_C_REST_OWN: ("C_REST_OWN", ("flt",), ()),
-    OP_C_TRASH_LIFE: ("C_TRASH_LIFE", ("n",), ()),
+    OP_C_TRASH_LIFE: ("C_TRASH_LIFE", ("n", "pos"), ()),
     OP_C_REVEAL_HAND: ("C_REVEAL_HAND", ("n", "flt"), ("8-3-1-3",)),
     OP_C_LIFE_FACE_UP: ("C_LIFE_FACE_UP", ("n",), ("8-3-1-3", "3-10-2-1")),
     OP_C_MILL: ("C_MILL", ("n",), ("8-3-1-3",)),

@@ -131,7 +131,7 @@ def op_supported(o: Op, timing: int = -1) -> bool:
         return o.c in (oc.DEST_HAND, oc.DEST_PLAY, oc.DEST_PLAY_RESTED, oc.DEST_TRASH,
                        oc.DEST_LIFE_DOWN)
     if o.op == oc.OP_REST_TO:
-        return o.a in (0, 2)  # bottom of the deck, or the trash
+        return o.a in (0, 2, 3)  # the bottom of the deck, the trash, the top or bottom
     if o.op == oc.OP_TO_DECK:
         return o.a in (0, 1)
     return True

@@ -106,8 +106,7 @@ COSTS: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_C_REST_DON, _n(m))], rules=("8-3-1-5",)),
     Rule("cost-trash-to-deck", r"You may (?:place|return) (\d+) cards from your trash (?:at|to) "
          r"the bottom of your deck in any order",
-         lambda m: [Op(oc.OP_C_TRASH_TO_DECK, _n(m), -1)], status=APPROX, rules=("8-3-1-3",),
-         note="'in any order': the cards go to the bottom in the order the strategy chose them"),
+         lambda m: [Op(oc.OP_C_TRASH_TO_DECK, _n(m), -1)], rules=("8-3-1-3", "3-1-7")),
     Rule("cost-rest-cards", r"You may rest (\d+) of your cards",
          lambda m: [Op(oc.OP_C_REST_DON, _n(m))], status=APPROX, rules=("8-3-1-3",),
          note=_ANY_CARDS),
@@ -181,9 +180,7 @@ ACTIONS: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_DON_ACTIVE, _n(m))], rules=("6-5-5",)),
     Rule("scry", r"Look at (\d+) cards from the top of your deck and place them at the top or "
          r"bottom of (?:the|your) deck in any order",
-         lambda m: [Op(oc.OP_SCRY, _n(m))], status=APPROX, rules=("8-4-4-1",),
-         note="'in any order': each card's place and the order are the strategy's answers, "
-              "by default the looked-at order"),
+         lambda m: [Op(oc.OP_SCRY, _n(m))], rules=("8-4-4-1", "3-1-7")),
     Rule("don-return", r"[Rr]eturn (\d+) DON!! cards? from your field to your DON!! deck",
          lambda m: [Op(oc.OP_DON_MINUS, _n(m))], rules=("10-2-10",)),
     Rule("rest-own-don", r"[Rr]est (\d+) of your (?:active )?DON!! cards?",
@@ -197,20 +194,14 @@ ACTIONS: tuple[Rule, ...] = (
          r".+?)(?P<r> rested)?|add (?P<u>up to 1 .+?) to your hand)",
          lambda m: _reveal_pick(m), rules=("8-4-4-1",)),
     Rule("rest-to-bottom-plain", r"[Pp]lace the rest at the bottom of your deck",
-         lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
-         note="the card leaves the order to the player; the cards go to the bottom in the "
-              "order they were looked at"),
+         lambda m: [Op(oc.OP_REST_TO, 0)], rules=("8-4-4-1", "3-1-7")),
     Rule("rest-to-top-or-bottom", r"[Pp]lace the rest at the top or bottom of (?:your|the) "
          r"deck(?: in any order)?",
-         lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
-         note="the card lets you put the cards on the top or the bottom; the program puts "
-              "them at the bottom"),
+         lambda m: [Op(oc.OP_REST_TO, 3)], rules=("8-4-4-1", "3-1-7")),
     Rule("trash-rest", r"[Tt]rash the rest", lambda m: [Op(oc.OP_REST_TO, 2)],
          rules=("8-4-4-1",)),
     Rule("rest-to-bottom", r"[Pp]lace the rest at the bottom of your deck in any order",
-         lambda m: [Op(oc.OP_REST_TO, 0)], status=APPROX, rules=("8-4-4-1",),
-         note="'in any order': the cards go to the bottom in the order they were looked "
-              "at, one of the orders the player may choose"),
+         lambda m: [Op(oc.OP_REST_TO, 0)], rules=("8-4-4-1", "3-1-7")),
 )
 
 
@@ -568,25 +559,18 @@ TEMPLATES: tuple[Rule, ...] = (
          r"(?P<t>up to \d+ .+?), add (?:it|them) to your hand and place the rest at the "
          r"bottom of your deck in any order",
          lambda m: None if _pick(m) is None else [*_pick(m), Op(oc.OP_REST_TO, 0)],
-         status=APPROX, rules=("8-4-4-1", "1-3-2"),
-         note="'in any order': the cards go to the bottom in the order they were looked "
-              "at, one of the orders the player may choose"),
+         rules=("8-4-4-1", "1-3-2", "3-1-7")),
     Rule("trash-hand-phrase", r"[Tt]rash (?P<t>\d+ .+?) from your hand",
          _cost_phrase(oc.OP_TRASH_HAND, oc.Z_HAND), rules=("8-4-1",)),
     Rule("trash-life-either", r"[Tt]rash (\d+) cards? from the top or bottom of your Life "
-         r"cards", lambda m: [Op(oc.OP_TRASH_LIFE, _n(m), 0, OWN_SELF)], status=APPROX,
-         rules=("4-6",),
-         note="the card lets you trash the top or the bottom Life card; the program trashes "
-              "the top one"),
+         r"cards", lambda m: [Op(oc.OP_TRASH_LIFE, _n(m), 2, OWN_SELF)], rules=("4-6",)),
     Rule("guess-cost-opp", r"Choose a cost and reveal 1 card from the top of your opponent's "
          r"deck", lambda m: [Op(oc.OP_GUESS_COST_OPP)], rules=("8-4-4-1",)),
     Rule("look-opp", r"[Ll]ook at (\d+) cards? from the top of your opponent's deck",
          lambda m: [Op(oc.OP_LOOK_OPP, _n(m))], rules=("8-4-4-1",)),
     Rule("to-life-either", r"[Aa]dd (?P<t>.+?) to the top or bottom of (?:your opponent's|the "
          r"owner's) Life cards face-up",
-         _on(lambda m: [Op(oc.OP_TO_LIFE, 1)], chars=True), status=APPROX, rules=("4-6",),
-         note="the card lets you add it to the top or the bottom of the Life cards; the "
-              "program adds it to the top"),
+         _on(lambda m: [Op(oc.OP_TO_LIFE, 1, 2)], chars=True), rules=("4-6", "3-10-2")),
     Rule("opp-trashes-hand", r"Your opponent trashes (\d+) cards? from their hand",
          lambda m: [Op(oc.OP_OPP_TRASH_HAND, _n(m))], rules=("8-4-1",)),
     Rule("trash-opp-hand", r"[Tt]rash (\d+) cards? from your opponent's hand",
@@ -603,9 +587,7 @@ TEMPLATES: tuple[Rule, ...] = (
          rules=("8-4-1",)),
     Rule("opp-trash-to-bottom", r"[Yy]our opponent places (?P<n>\d+) (?P<t>.+?) from their "
          r"trash at the bottom of their deck in any order",
-         lambda m: _trash_to_bottom(m, OWN_OPP), status=APPROX, rules=("8-4-1",),
-         note="'in any order': the cards go to the bottom in the order the opponent's strategy "
-              "chose them"),
+         lambda m: _trash_to_bottom(m, OWN_OPP), rules=("8-4-1", "3-1-7")),
     Rule("life-scry", r"[Ll]ook at up to (?P<n>\d+) cards? from the top of (?P<w>your or your "
          r"opponent's|your opponent's|your) Life cards(?P<p> and place (?:it|them) at the top "
          r"or bottom of the Life cards)?",
@@ -615,37 +597,28 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: [], rules=("3-10-2",)),
     Rule("opp-hand-to-bottom-order", r"[Yy]our opponent places (?P<n>\d+) cards from their hand "
          r"at the bottom of their deck in any order",
-         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m, "n"), 1, OWN_OPP)], status=APPROX,
-         rules=("8-4-1",),
-         note="'in any order': the cards go to the bottom in the order the opponent's strategy "
-              "chose them"),
+         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m, "n"), 1, OWN_OPP)], rules=("8-4-1", "3-1-7")),
     Rule("hand-to-bottom", r"[Pp]lace (1) card from your hand at the bottom of your deck",
          lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], rules=("8-4-1",)),
     Rule("hand-to-top-or-bottom", r"[Pp]lace (\d+) cards? from your hand at the top or bottom "
          r"of your deck(?: in any order)?",
-         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], status=APPROX, rules=("8-4-1",),
-         note="the card lets you put them on the top or the bottom, in any order; the program "
-              "puts them at the bottom in the order the strategy chose them"),
+         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 3)], rules=("8-4-1", "3-1-7")),
     Rule("hand-to-bottom-order", r"[Pp]lace (\d+) cards from your hand at the bottom of your "
          r"deck in any order",
-         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], status=APPROX, rules=("8-4-1",),
-         note="'in any order': the cards go to the bottom in the order the strategy chose "
-              "them"),
+         lambda m: [Op(oc.OP_HAND_TO_DECK, _n(m), 1)], rules=("8-4-1", "3-1-7")),
     Rule("life-to-hand", r"[Aa]dd (\d+) cards? from the top of your Life cards to your hand",
          lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 0, OWN_SELF)], rules=("4-6",)),
     Rule("life-to-hand-either", r"[Aa]dd (\d+) cards? from the top or bottom of your Life "
          r"cards to your hand",
-         lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 0, OWN_SELF)], status=APPROX, rules=("4-6",),
-         note="the card lets you take the top or the bottom Life card; the program takes "
-              "the top one"),
+         lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 2, OWN_SELF)], rules=("4-6",)),
     Rule("trash-life", r"[Tt]rash (\d+) cards? from the top of (?P<w>your|your opponent's) "
          r"Life cards",
          lambda m: [Op(oc.OP_TRASH_LIFE, _n(m), 0, _who(m.group("w")))], rules=("4-6",)),
     Rule("trash-life-upto", r"[Tt]rash up to (\d+) cards? from the top of (?P<w>your|your "
          r"opponent's) Life cards",
-         lambda m: [Op(oc.OP_TRASH_LIFE, _n(m), 0, _who(m.group("w")))], status=APPROX,
-         rules=("4-6", "8-4-4-1"),
-         note="'up to': the program always trashes as many as it can"),
+         lambda m: [row for _ in range(_n(m)) for row in (
+             Op(oc.OP_MAY, 0, 1), Op(oc.OP_TRASH_LIFE, 1, 0, _who(m.group("w"))))],
+         rules=("4-6", "8-4-4-1")),
     Rule("don-add-more", r"[Aa]dd up to (\d+) additional DON!! cards? and (?P<v>rest|set) "
          r"(?:it|them)(?: as active)?",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), int(m.group("v") == "rest"))], rules=("6-4",)),
@@ -680,9 +653,9 @@ TEMPLATES: tuple[Rule, ...] = (
          rules=("2-7-6", "8-1-3-3")),
     Rule("life-to-owner-hand", r"[Aa]dd up to (\d+) cards? from the top of (?P<w>your|your "
          r"opponent's) Life cards to (?:the owner's|your) hand",
-         lambda m: [Op(oc.OP_LIFE_TO_HAND, _n(m), 0, _who(m.group("w")))], status=APPROX,
-         rules=("4-6", "8-4-4-1"),
-         note="'up to': the program always takes as many as it can"),
+         lambda m: [row for _ in range(_n(m)) for row in (
+             Op(oc.OP_MAY, 0, 1), Op(oc.OP_LIFE_TO_HAND, 1, 0, _who(m.group("w"))))],
+         rules=("4-6", "8-4-4-1")),
     Rule("look-to-life", r"[Ll]ook at (\d+) cards from the top of your deck; add up to (\d+) "
          r"cards? to the top of your Life cards",
          lambda m: [Op(oc.OP_LOOK, _n(m)), Op(oc.OP_PICK, 0, _n(m, 2), oc.DEST_LIFE_DOWN,
@@ -795,17 +768,13 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          note="the card lets you take any of your Life cards; the program takes the top one"),
     Rule("cost-life-to-hand-either", r"(?:You may )?add (\d+) cards? from the top or bottom "
          r"of your Life cards to your hand",
-         lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 0)], status=APPROX, rules=("8-3-1-3",),
-         note="the card lets you take the top or the bottom Life card; the program takes "
-              "the top one"),
+         lambda m: [Op(oc.OP_C_LIFE_TO_HAND, _n(m), 2)], rules=("8-3-1-3",)),
     Rule("cost-trash-to-deck-1", r"(?:You may )?place (?P<t>1 .+?) from your trash at the "
          r"bottom of your deck", _cost_phrase(oc.OP_C_TRASH_TO_DECK, oc.Z_TRASH),
          rules=("8-3-1-3",)),
     Rule("cost-trash-to-deck-order", r"(?:You may )?place (?P<t>\d+ .+?) from your trash at "
          r"the bottom of your deck in any order",
-         _cost_phrase(oc.OP_C_TRASH_TO_DECK, oc.Z_TRASH), status=APPROX, rules=("8-3-1-3",),
-         note="'in any order': the cards go to the bottom in the order the strategy chose "
-              "them"),
+         _cost_phrase(oc.OP_C_TRASH_TO_DECK, oc.Z_TRASH), rules=("8-3-1-3", "3-1-7")),
     Rule("cost-rest-own", r"(?:You may )?rest (?P<t>1 of your .+|your Leader or 1 of your "
          r"Stage cards?)", _own_char(oc.OP_C_REST_OWN, _REST_ZONES), rules=("8-3-1-3",)),
     Rule("cost-rest-self-and-own", r"(?:You may )?rest this (?:Character|Leader|Stage) and "
@@ -820,10 +789,7 @@ COST_TEMPLATES: tuple[Rule, ...] = (
     Rule("cost-leader-minus", r"(?:You may )?give your (?:1 )?active Leader -(\d+) power during "
          r"this turn", lambda m: [Op(oc.OP_C_LEADER_MINUS, _n(m))], rules=("8-3-1-3", "6-6")),
     Rule("cost-trash-life-either", r"(?:You may )?trash (\d+) cards? from the top or bottom of "
-         r"your Life cards", lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], status=APPROX,
-         rules=("8-3-1-3",),
-         note="the card lets you trash the top or the bottom Life card; the program trashes "
-              "the top one"),
+         r"your Life cards", lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m), 2)], rules=("8-3-1-3",)),
     Rule("cost-trash-life", r"(?:You may )?trash (\d+) cards? from the top of your Life cards",
          lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], rules=("8-3-1-3",)),
     Rule("cost-rest-leader", r"(?:You may )?rest your (?:1 )?Leader",
@@ -1404,6 +1370,7 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     if timing not in _PERSISTENT:
         _rush_this_turn(ab, statuses)
     _damage_before_more(ab, statuses)
+    _several_to_deck(ab, statuses)
     if timing not in _PERSISTENT and any(o.op in _DURATION_OPS and o.b == oc.D_CONTINUOUS
                                          for o in ab.body):
         ab.unmatched = "a modifier without a duration in a triggered ability"
@@ -1482,6 +1449,23 @@ def _damage_before_more(ab: Ability, statuses: list[str]) -> None:
     if len(rows) > 1 or (rows and rows[-1] != len(ab.body) - 1):
         statuses.append(APPROX)
         ab.notes.append(_DAMAGE_NOTE)
+
+
+_ORDER_NOTE = ("several-to-deck: the selected cards go to the deck in the order they were "
+               "selected; their owner orders cards placed together (3-1-7)")
+
+
+def _several_to_deck(ab: Ability, statuses: list[str]) -> None:
+    """Several selected field cards moved to a deck at once: the interpreter moves them in
+    the order of the selection, made by the ability's controller, not their owner."""
+    for i, o in enumerate(ab.body):
+        if o.op != oc.OP_TO_DECK:
+            continue
+        sel = [x for x in ab.body[:i] if x.op in _SELECTS]
+        if sel and (sel[-1].op == oc.OP_SEL_ALL or (sel[-1].op == oc.OP_SEL and sel[-1].b > 1)):
+            statuses.append(APPROX)
+            ab.notes.append(_ORDER_NOTE)
+            return
 
 
 _DURATION_OPS = (oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE)
