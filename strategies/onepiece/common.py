@@ -14,7 +14,6 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     Q_LIFE_LOOK,
     Q_MODE,
     Q_ORDER_BOTTOM,
-    Q_ORDER_FIRST,
     Q_PICK,
     Q_TARGET,
     T_ACTIVATE_MAIN,
@@ -328,7 +327,7 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     look window; pay a cost with the card of least value (cost, then counter); look at the
     opponent's top Life card and put a [Trigger] there at the bottom, keep one's own
     [Trigger] on top; of looked-at cards, send to the bottom those next turn's DON!! cannot
-    pay and keep nearest the top the costliest it can."""
+    pay."""
     if q == Q_MODE:
         return 0  # "Choose one": the first option
     if q == Q_LIFE_LOOK:  # the opponent's top Life card if they have one (before seeing it)
@@ -346,8 +345,6 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
         card = cand_card(st, c)
         if q == Q_ORDER_BOTTOM:  # keep on top what next turn's DON!! can play
             key = ct[card, C.COST] - don
-        elif q == Q_ORDER_FIRST:  # first the costliest card next turn's DON!! can play
-            key = ct[card, C.COST] if ct[card, C.COST] <= don else -ct[card, C.COST]
         elif q == Q_PICK:
             key = ct[card, C.COST]
         elif q == Q_COST_CARD:
@@ -381,6 +378,26 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     if q == Q_ORDER_BOTTOM and best_key <= 0:
         return -1
     return best
+
+
+@kernel
+def order(st, ct, p, q, prm, rng, s, cand, n):
+    """Cards placed together (3-1-7): nearest the top the costliest card next turn's DON!!
+    can pay, then the cheaper ones, then those it cannot pay, cheapest first (a stable
+    sort)."""
+    don = st[p * PSIZE + DON_ACTIVE] + st[p * PSIZE + DON_RESTED] + 2
+    for i in range(1, n):
+        c = cand[i]
+        cost = ct[cand_card(st, c), C.COST]
+        key = cost if cost <= don else -cost
+        j = i - 1
+        while j >= 0:
+            other = ct[cand_card(st, cand[j]), C.COST]
+            if (other if other <= don else -other) >= key:
+                break
+            cand[j + 1] = cand[j]
+            j -= 1
+        cand[j + 1] = c
 
 
 @kernel

@@ -70,6 +70,16 @@ def choose(st, ct, p, q, intent, fam, prm, rng, s, cand, n, upto):
 
 
 @kernel
+def order(st, ct, p, q, fam, prm, rng, s, cand, n):
+    """Put cand[:n] in the order p places them (3-1-7, "in any order"), in place: first the
+    card to go nearest the top of the deck."""
+    if fam == RANDOM:
+        random_play.order(st, ct, p, q, prm, rng, s, cand, n)
+    else:
+        common.order(st, ct, p, q, prm, rng, s, cand, n)
+
+
+@kernel
 def confirm(st, ct, p, q, fam, prm, rng, s):
     """An optional cost or a "you may": True to go ahead."""
     if fam == RANDOM:

@@ -81,5 +81,13 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
 
 
 @kernel
+def order(st, ct, p, q, prm, rng, s, cand, n):
+    """A uniform order of cand[:n] (Fisher-Yates)."""
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, s, i + 1)
+        cand[i], cand[j] = cand[j], cand[i]
+
+
+@kernel
 def confirm(st, ct, p, q, prm, rng, s):
     return randint(rng, s, 2) == 1

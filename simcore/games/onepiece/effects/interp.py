@@ -356,29 +356,48 @@ def life_end(st, ct, lg, p, o, pos, adding, fams, prms, rng, buf):
 
 
 @kernel
+def window_order(st, ct, lg, p, n, fams, prms, rng, buf):
+    """p's order of the n cards of the look window (3-1-7, "in any order"): buf[:n] gets
+    their window positions (cand_encode Z_LOOK), first the card to place nearest the top.
+    An answer that is not an order of them stops the game (ERR_ILLEGAL)."""
+    for k in range(n):
+        buf[k] = cand_encode(p, Z_LOOK, k)
+    if n < 2:
+        return
+    policy.order(st, ct, p, oc.Q_ORDER_FIRST, fams[p], prms[p], rng, 2 + p, buf, n)
+    seen = 0
+    for k in range(n):
+        i = cand_index(buf[k])
+        if cand_zone(buf[k]) != Z_LOOK or cand_owner(buf[k]) != p or i < 0 or i >= n \
+                or (seen >> i) & 1:
+            fail(st, lg, ERR_ILLEGAL)
+            for j in range(n):
+                buf[j] = cand_encode(p, Z_LOOK, j)
+            return
+        seen |= 1 << i
+
+
+@kernel
 def window_to_bottom(st, ct, lg, p, fams, prms, rng, buf):
-    """The cards of the look window to the bottom of p's deck in the order p chooses (3-1-7,
-    "in any order"): each answer (Q_ORDER_FIRST) is the next card down, so the first one
-    chosen ends nearest the top."""
+    """The cards of the look window to the bottom of p's deck in the order p chooses
+    (window_order): the first ends nearest the top."""
     b = p * PSIZE
-    while st[G_LOOK_N] > 0:
-        n = st[G_LOOK_N]
-        i = 0
-        if n > 1:
-            for k in range(n):
-                buf[k] = cand_encode(p, Z_LOOK, k)
-            i = max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_ORDER_FIRST),
-                        np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
-                        np.int64(0)), 0)
-        to_deck_bottom(st, p, remove_from_deck(st, p, st[b + N_DECK] - 1 - i))
-        st[G_LOOK_N] = n - 1
+    n = st[G_LOOK_N]
+    window_order(st, ct, lg, p, n, fams, prms, rng, buf)
+    top = b + DECK + st[b + N_DECK] - 1  # window position k is at top - k
+    for k in range(n):
+        buf[n + k] = st[top - cand_index(buf[k])]
+    st[b + N_DECK] -= n
+    for k in range(n):
+        to_deck_bottom(st, p, buf[n + k])
+    st[G_LOOK_N] = 0
 
 
 @kernel
 def window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf):
     """Each card of the look window to the top or the bottom of p's deck, in any order
     (8-4-4-1, 3-1-7): p sends cards to the bottom one by one until it stops
-    (Q_ORDER_BOTTOM, "up to"), then orders the rest from the top down (Q_ORDER_FIRST)."""
+    (Q_ORDER_BOTTOM, "up to"), then orders the rest on top (window_order)."""
     b = p * PSIZE
     while st[G_LOOK_N] > 0:
         n = st[G_LOOK_N]
@@ -391,14 +410,12 @@ def window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf):
         to_deck_bottom(st, p, remove_from_deck(st, p, st[b + N_DECK] - 1 - i))
         st[G_LOOK_N] = n - 1
     n = st[G_LOOK_N]
-    top = b + DECK + st[b + N_DECK] - 1  # window position k is at top - k
-    for pos in range(n - 1):
-        for k in range(n - pos):
-            buf[k] = cand_encode(p, Z_LOOK, pos + k)
-        j = pos + max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_ORDER_FIRST),
-                          np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n - pos),
-                          np.int64(0)), 0)
-        st[top - pos], st[top - j] = st[top - j], st[top - pos]
+    window_order(st, ct, lg, p, n, fams, prms, rng, buf)
+    top = b + DECK + st[b + N_DECK] - 1
+    for k in range(n):
+        buf[n + k] = st[top - cand_index(buf[k])]
+    for k in range(n):
+        st[top - k] = buf[n + k]
     st[G_LOOK_N] = 0
 
 

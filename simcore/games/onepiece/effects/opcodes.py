@@ -126,8 +126,8 @@ Q_LIFE_LOOK = 7  # whose top Life card to look at (candidates in Z_LIFE)
 # Leave the looked-at Life card on top (-1) or place it at the bottom (0); the intent is 1
 # when the card has a [Trigger] (what the player just saw).
 Q_LIFE_BOTTOM = 8
-# Which of the cards (in the look window) comes first, nearest the top of the deck: the
-# order of cards placed together (3-1-7, "in any order").
+# The order of cards placed together, first the one nearest the top of the deck (3-1-7,
+# "in any order"): policy.order.
 Q_ORDER_FIRST = 9
 # What a Q_TARGET choice does to the chosen card (the strategy's hint).
 INTENT_HELP, INTENT_HARM = 0, 1
