@@ -891,12 +891,18 @@ def test_5_1_2_4_any_number_of_this_card_op01_075():
 
 def test_3_1_7_several_cards_to_a_deck_together_st33_003():
     """ST33-003: 'place up to 2 of your opponent's Characters ... at the bottom of the
-    owner's deck': their owner orders them (3-1-7); the program places them in the order the
-    ability's controller selected them (approximate, several-to-deck)."""
+    owner's deck' (and OP05-058's 'all Characters'): their owner orders them (3-1-7); the
+    program places them in the order the ability's controller selected them (approximate,
+    several-to-deck). OP01-070 places 1 Character: strict."""
     (ab,) = _compile("ST33-003")
     assert ab.status == ir.APPROX
     assert [n.split(":")[0] for n in ab.notes] == ["several-to-deck"]
     assert [o.op for o in ab.body][-2:] == [oc.OP_SEL, oc.OP_TO_DECK] and ab.body[-2].b == 2
+    trigger = _compile("OP05-058")[1]  # "Place all Characters with a cost of 2 or less ..."
+    assert [o.op for o in trigger.body] == [oc.OP_SEL_ALL, oc.OP_TO_DECK]
+    assert trigger.status == ir.APPROX and trigger.notes[0].startswith("several-to-deck:")
+    (one,) = _compile("OP01-070")  # one Character: nothing to order
+    assert one.status == ir.STRICT and one.body[-1].op == oc.OP_TO_DECK
 
 
 def test_3_1_7_the_rest_at_the_top_or_bottom_st12_013():
