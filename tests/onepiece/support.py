@@ -580,6 +580,16 @@ for _code, _text in (
     FX_POOL.append((_code, {"category": "character", "colors": ["red"], "cost": 1,
                             "power": 1000, "types": [], "text": "[On Play] " + _text}))
 
+# Giving DON!! as a cost (with trashing the source), and to a named card only.
+FX_POOL.append(("FX_GIVE_DON_COST", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[Activate: Main] You may give 1 of your active DON!! cards to 1 of your Leader or "
+            "Character cards and trash this Character: Draw 1 card."}))
+FX_POOL.append(("FX_GIVE_DON_NAMED", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[Activate: Main] You may give 2 active DON!! cards to 1 of your [FX_CREW]: Draw 1 "
+            "card."}))
+
 # A [Counter] Event whose boost only a {Test Crew} card may receive.
 FX_POOL.append(("FX_COUNTER_CREW", {
     "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],

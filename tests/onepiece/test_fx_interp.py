@@ -394,6 +394,34 @@ def test_8_3_1_3_an_ability_whose_cost_cannot_be_paid_cannot_be_activated():
     assert g.error == EN.ERR_ILLEGAL and g.hand(0) == []
 
 
+def test_8_3_1_3_give_an_active_don_as_the_cost_and_trash_this_character():
+    """"You may give 1 of your active DON!! cards to 1 of your Leader or Character cards and
+    trash this Character: Draw 1 card": the default strategy gives it to the card of least
+    value (the Leader, cost 0: +1000 on its turn, 6-5-5-2), the source goes to the trash,
+    then the draw."""
+    g = game(chars=([FX["FX_GIVE_DON_COST"], S.C5K], ()), decks=([S.C4K], ()),
+             don_active=(2, 0))
+    assert g.activations() == [(0, 0)]
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.don(0)["active"] == 1 and g.get(0, F_DON + LEADER_REF) == 1
+    assert g.field_chars(0) == [S.C5K] and g.trash(0) == [FX["FX_GIVE_DON_COST"]]
+    assert g.hand(0) == [S.C4K]
+    g.check()
+
+
+@pytest.mark.parametrize("don,crew,ok", [(2, True, True), (1, True, False), (2, False, False)])
+def test_8_3_1_3_giving_don_as_a_cost_needs_the_don_and_the_named_card(don, crew, ok):
+    """"You may give 2 active DON!! cards to 1 of your [FX_CREW]": payable only with 2
+    active DON!! and that card on the field; paid, both DON!! are on it."""
+    chars = [FX["FX_GIVE_DON_NAMED"]] + ([FX["FX_CREW"]] if crew else [S.C5K])
+    g = game(chars=(chars, ()), decks=([S.C4K], ()), don_active=(don, 0))
+    assert (g.activations() == [(0, 0)]) == ok
+    if ok:
+        g.act(LG.A_ACTIVATE, 0, 0)
+        assert g.don(0)["active"] == 0 and g.get(0, F_DON + 1) == 2 and g.hand(0) == [S.C4K]
+        g.check()
+
+
 def test_8_3_1_rest_this_character_as_the_cost():
     """"You may rest this Character:" is paid by resting it; rested, it cannot pay again."""
     g = game(chars=([FX["FX_ACT_REST"]], ()))

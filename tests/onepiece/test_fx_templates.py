@@ -911,3 +911,16 @@ def test_3_1_7_the_rest_at_the_top_or_bottom_st12_013():
     ab = next(a for a in _compile("ST12-013") if any(o.op == oc.OP_REST_TO for o in a.body))
     assert ab.status == ir.STRICT
     assert _rows(ab)[-1] == (oc.OP_REST_TO, 3, 0, 0)
+
+
+def test_8_3_1_3_giving_don_as_a_cost_op13_007_op12_019():
+    """OP13-007: 'You may give 1 of your active DON!! cards to 1 of your Leader or Character
+    cards and trash this Character' (two costs); OP12-019: '... 1 active DON!! card to 1 of
+    your [Silvers Rayleigh]'."""
+    (ab,) = _compile("OP13-007")
+    assert ab.status == ir.STRICT
+    assert [(o.op, o.a) for o in ab.costs] == [(oc.OP_C_GIVE_DON, 1), (oc.OP_C_TRASH_SELF, 0)]
+    assert ab.costs[0].flt == ir.Filter(zone=oc.Z_FIELD_LC)
+    ab = _compile("OP12-019")[0]
+    assert ab.status == ir.STRICT and ab.costs[0].op == oc.OP_C_GIVE_DON
+    assert ab.costs[0].flt.pred_all == ("name:Silvers Rayleigh",)

@@ -616,6 +616,13 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                 card = leave_field(st, p, r)
                 push(st, b, HAND, N_HAND, HAND_CAP, card)
                 log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_HAND, 0)
+    elif op == oc.OP_C_GIVE_DON:  # 6-5-5: a active DON!! cards to the chosen card
+        c = choose_card(st, ct, fx, lg, p, bb, np.int64(oc.Q_COST_CARD),
+                        np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams, prms,
+                        rng, buf)
+        if c >= 0:
+            st[b + DON_ACTIVE] -= a
+            st[b + F_DON + cand_index(c)] += a
     elif op == oc.OP_C_HAND_TO_DECK:
         place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
                      rng, buf)

@@ -257,6 +257,8 @@ OP_C_LEADER_MINUS = 0x70  # a=amount: give your active Leader -a power during th
 OP_C_LIFE_FACE_DOWN = 0x71  # a=count: turn face-up cards from the top of your Life face down
 OP_C_TRASH_OWN = 0x72  # a=filter row: trash one of your Characters (not a K.O.)
 OP_C_BOTTOM_OWN = 0x73  # a=filter row: one of your Characters to the bottom of your deck
+OP_C_GIVE_DON = 0x74  # a=count, b=filter row: give a of your active DON!! cards to one of your
+#                       Leader or Characters (6-5-5)
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -346,5 +348,6 @@ OPS = {
     OP_C_LIFE_FACE_DOWN: ("C_LIFE_FACE_DOWN", ("n",), ("8-3-1-3", "3-10-2-1")),
     OP_C_TRASH_OWN: ("C_TRASH_OWN", ("flt",), ("8-3-1-3",)),
     OP_C_BOTTOM_OWN: ("C_BOTTOM_OWN", ("flt",), ("8-3-1-3",)),
+    OP_C_GIVE_DON: ("C_GIVE_DON", ("n", "flt"), ("8-3-1-3", "6-5-5")),
 }
 OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}

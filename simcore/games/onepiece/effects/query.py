@@ -506,6 +506,9 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
     if op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN \
             or op == oc.OP_C_TRASH_OWN or op == oc.OP_C_BOTTOM_OWN:
         return candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
+    if op == oc.OP_C_GIVE_DON:
+        return st[b + DON_ACTIVE] >= a and candidates_upto(
+            st, ct, fx, code_get(fx, row, 2), p, src_card, src_ref, buf, 1) >= 1
     if op == oc.OP_C_HAND_TO_DECK:
         return st[b + N_HAND] >= a
     if op == oc.OP_C_LIFE_TO_HAND and (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND) != 0:

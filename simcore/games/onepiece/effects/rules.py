@@ -370,6 +370,17 @@ def _own_char(op: int, zones: tuple[int, ...] = (oc.Z_FIELD_CHAR,)) -> Callable:
     return build
 
 
+def _give_don_cost(m: re.Match) -> list[Op] | None:
+    """'You may give N (of your) active DON!! cards to 1 of your <Leader or Character
+    phrase> (and trash this Character)': the DON!! to the card the player chooses."""
+    t = phrases.target(m.group("t"))
+    if (t is None or t.kind != "sel" or t.count != 1 or t.upto or t.flt.owner != OWN_SELF
+            or t.flt.zone not in (oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER)):
+        return None
+    give = Op(oc.OP_C_GIVE_DON, _n(m, "n"), flt=t.flt)
+    return [give, Op(oc.OP_C_TRASH_SELF)] if m.group("x") else [give]
+
+
 def _look_play(m: re.Match) -> list[Op] | None:
     """'Look at N cards from the top of your deck; play up to K <card phrase> (rested)': a
     look and a pick to the field, no cost paid (8-4-4-1)."""
@@ -752,6 +763,9 @@ COST_TEMPLATES: tuple[Rule, ...] = (
     Rule("cost-ko-own", r"(?:You may )?K\.O\. (?P<t>1 (?:of your )?.+)",
          lambda m: _own_char(oc.OP_C_KO_OWN)(_Sub(m, _of_your(m.group("t")))),
          rules=("8-3-1-3",)),
+    Rule("cost-give-don", r"(?:You may )?give (?P<n>\d+) (?:of your )?active DON!! cards? to "
+         r"(?P<t>1 of your .+?)(?P<x> and trash this Character)?",
+         _give_don_cost, rules=("8-3-1-3", "6-5-5")),
     Rule("cost-hand-to-bottom", r"(?:You may )?place (1) cards? from your hand at the bottom "
          r"of your deck", lambda m: [Op(oc.OP_C_HAND_TO_DECK, _n(m), 1)], rules=("8-3-1-3",)),
     Rule("cost-life-face-up", r"(?:You may )?turn (\d+) cards? from the top of your Life "
