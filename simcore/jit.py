@@ -6,13 +6,49 @@ Importing this module points numba's on-disk cache at a folder keyed by the sour
 Kernels never allocate, so they are compiled without numba's reference-counted runtime
 (NRT): passing arrays between small functions then costs no atomic increments, which
 measured 8x faster per call. Functions that allocate (batch runners) use plain njit.
+
+Kernels never index an array with a negative number, so tcgsim's own functions are compiled
+without numba's negative-index wraparound (index_without_wraparound below).
 """
 
 from numba import njit
 
 from tcgsim.simcore.jitcache import use_source_keyed_cache
 
+OWN_SYMBOLS = "_ZN6tcgsim"  # how the names of tcgsim's compiled functions begin
+
+
+def index_without_wraparound() -> bool:
+    """Compile tcgsim's functions without numba's wraparound of negative array indexes.
+
+    numba reads a signed index i < 0 as len + i, a few more instructions on every array
+    access that cannot be switched off (numba issue #3205); the engines access their state
+    arrays millions of times a second and never with a negative index, so tcgsim's own
+    functions leave it out (the ONE PIECE benchmark pair with card text measured 18 %
+    faster). Functions of numba and other packages keep it. With NUMBA_BOUNDSCHECK=1 a
+    negative index raises IndexError instead (tests/test_kernel_indexes.py plays games so).
+    False if this numba has no such hook: indexes then wrap as usual."""
+    from numba.core import types
+    from numba.np import arrayobj
+
+    wrapping = getattr(arrayobj, "fix_integer_index", None)
+    if wrapping is None:
+        return False
+    if getattr(wrapping, "own_without_wraparound", False):
+        return True
+
+    def fix_integer_index(context, builder, idxty, idx, size):
+        if idxty.signed and builder.function.name.startswith(OWN_SYMBOLS):
+            return context.cast(builder, idx, idxty, types.intp)
+        return wrapping(context, builder, idxty, idx, size)
+
+    fix_integer_index.own_without_wraparound = True
+    arrayobj.fix_integer_index = fix_integer_index
+    return True
+
+
 use_source_keyed_cache()
+index_without_wraparound()
 
 
 def kernel(fn):

@@ -1,21 +1,22 @@
 """Dispatch from a seat's family id to its decision functions (an if/elif chain, which keeps
 numba's on-disk cache valid). A new family is a module plus one branch per decision here
-and an entry in strategies.onepiece.FAMILIES."""
+and an entry in strategies.onepiece.FAMILIES. The dispatch is inlined into each caller, so
+a decision costs one call, not two."""
 
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel_inline
 from tcgsim.strategies.onepiece import aggro, common, control, default, random_play
 
 RANDOM, DEFAULT, AGGRO, CONTROL = 0, 1, 2, 3
 
 
-@kernel
+@kernel_inline
 def mulligan(st, ct, p, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.mulligan(st, ct, p, prm, rng, s)
     return common.mulligan(st, ct, p, prm, rng, s)
 
 
-@kernel
+@kernel_inline
 def main_action(st, ct, fx, p, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.main_action(st, ct, fx, p, prm, rng, s, buf)
@@ -26,42 +27,42 @@ def main_action(st, ct, fx, p, fam, prm, rng, s, buf):
     return default.main_action(st, ct, fx, p, prm, rng, s, buf)
 
 
-@kernel
+@kernel_inline
 def block(st, ct, d, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.block(st, ct, d, prm, rng, s, buf)
     return common.block(st, ct, d, prm, rng, s, buf)
 
 
-@kernel
+@kernel_inline
 def counter(st, ct, fx, d, fam, prm, rng, s, buf):
     if fam == RANDOM:
         return random_play.counter(st, ct, d, prm, rng, s, buf)
     return common.counter(st, ct, fx, d, prm, rng, s, buf)
 
 
-@kernel
+@kernel_inline
 def use_trigger(st, ct, p, card, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.use_trigger(st, ct, p, card, prm, rng, s)
     return common.use_trigger(st, ct, p, card, prm, rng, s)
 
 
-@kernel
+@kernel_inline
 def choose_target(st, ct, p, eff, val, fam, prm, rng, s, cand, n):
     if fam == RANDOM:
         return random_play.choose_target(st, ct, p, eff, val, prm, rng, s, cand, n)
     return common.choose_target(st, ct, p, eff, val, prm, rng, s, cand, n)
 
 
-@kernel
+@kernel_inline
 def trash_for_space(st, ct, p, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.trash_for_space(st, ct, p, prm, rng, s)
     return common.trash_for_space(st, ct, p, prm, rng, s)
 
 
-@kernel
+@kernel_inline
 def choose(st, ct, p, q, intent, fam, prm, rng, s, cand, n, upto):
     """An effect's choice (effects/interp.py): an index into cand[:n], or -1 ("up to")."""
     if fam == RANDOM:
@@ -69,7 +70,7 @@ def choose(st, ct, p, q, intent, fam, prm, rng, s, cand, n, upto):
     return common.choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto)
 
 
-@kernel
+@kernel_inline
 def order(st, ct, p, q, fam, prm, rng, s, cand, n):
     """Put cand[:n] in the order p places them (3-1-7, "in any order"), in place: first the
     card to go nearest the top of the deck."""
@@ -79,7 +80,7 @@ def order(st, ct, p, q, fam, prm, rng, s, cand, n):
         common.order(st, ct, p, q, prm, rng, s, cand, n)
 
 
-@kernel
+@kernel_inline
 def confirm(st, ct, p, q, fam, prm, rng, s):
     """An optional cost or a "you may": True to go ahead."""
     if fam == RANDOM:
