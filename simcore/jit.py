@@ -58,5 +58,7 @@ def kernel(fn):
 
 def kernel_inline(fn):
     """@kernel whose body numba inlines into each caller: for a small test called once per
-    candidate card, where passing the state arrays to a call costs more than the test."""
+    candidate card, or a step with one caller (a phase, a strategy's Main Phase), where
+    passing the state arrays to a call (seven to nine words on the stack each) costs more
+    than the body."""
     return njit(cache=True, _nrt=False, error_model="numpy", inline="always")(fn)

@@ -4,7 +4,7 @@ Characters. Parameters: strategies.onepiece.HEURISTIC_PARAMS."""
 
 from tcgsim.simcore.games.onepiece.layout import G_TURN
 from tcgsim.simcore.games.onepiece.legal import A_ATTACK, A_END, A_PLAY, NO_ACTION, act_kind, encode
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel_inline
 from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
@@ -16,7 +16,7 @@ from tcgsim.strategies.onepiece.common import (
 )
 
 
-@kernel
+@kernel_inline
 def main_action(st, ct, fx, p, prm, rng, s, buf):
     reserve = int(prm[P_COUNTER_RESERVE])
     h = play_choice(st, ct, p, buf, False, reserve)

@@ -4,7 +4,7 @@ not threatened. Parameters: strategies.onepiece.HEURISTIC_PARAMS."""
 
 from tcgsim.simcore.games.onepiece.layout import G_TURN
 from tcgsim.simcore.games.onepiece.legal import A_END, A_PLAY, NO_ACTION, encode
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel_inline
 from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
@@ -16,7 +16,7 @@ from tcgsim.strategies.onepiece.common import (
 )
 
 
-@kernel
+@kernel_inline
 def main_action(st, ct, fx, p, prm, rng, s, buf):
     h = play_choice(st, ct, p, buf, False, int(prm[P_COUNTER_RESERVE]))
     if h >= 0:

@@ -168,7 +168,7 @@ from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR
     take_life,
     to_trash,
 )
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel, kernel_inline
 from tcgsim.simcore.rng import seed_stream, shuffle
 from tcgsim.strategies.onepiece import policy
 
@@ -236,7 +236,7 @@ def end_battle(st):
     st[G_TGT] = EMPTY
 
 
-@kernel
+@kernel_inline
 def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders):
     """7-1-3: the defender uses Character counters (free) and [Counter] Events (paid with
     active DON), in any order, as often as they like."""
@@ -423,7 +423,7 @@ def give_don(st, lg, p, r, k=1):
     log(st, lg, E.E_GIVE_DON, p, st[b + F_CARD + r], st[b + F_DON + r], 0)
 
 
-@kernel
+@kernel_inline
 def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
     """Check and carry out one Main Phase action; an illegal one stops the game."""
     b = p * PSIZE
@@ -538,7 +538,7 @@ def don_phase(st, lg, p):
     log(st, lg, E.E_DON, p, n, st[b + DON_ACTIVE] + st[b + DON_RESTED], 0)
 
 
-@kernel
+@kernel_inline
 def end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf):
     """6-6-1: at the end of the turn, the turn player's [End of Your Turn] abilities, then
     the other player's [End of Your Opponent's Turn] (10-2-7, 10-2-8); then the DON!! cards
@@ -604,7 +604,7 @@ def start_turn(st, lg):
     return True
 
 
-@kernel
+@kernel_inline
 def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
     """6-5: the turn player's strategy acts until it declares the end."""
     p = st[G_ACTIVE]

@@ -182,7 +182,7 @@ from tcgsim.simcore.games.onepiece.zones import (
     take_life,
     to_trash,
 )
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel, kernel_inline
 from tcgsim.strategies.onepiece import policy
 
 # "Choose a cost": the costs offered, the likeliest first (the heuristic names the first).
@@ -293,7 +293,7 @@ def intent_of(op, a):
     return oc.INTENT_HELP
 
 
-@kernel
+@kernel_inline
 def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, prms, rng,
            buf, append):
     """OP_SEL: choose `count` cards matching filter f ("up to": 0..count, 8-4-4-1; else as
