@@ -13,6 +13,16 @@ def test_normalise_decodes_entities_and_typography():
     assert normalise(None) == "" and normalise("") == ""
 
 
+def test_a_full_stop_inside_a_name_or_type_ends_no_sentence():
+    from tcgsim.simcore.effects.clauses import split_sentences
+
+    text = "Play up to 1 card other than [Dr. Hogback] from your trash. Draw 1 card."
+    want = ["Play up to 1 card other than [Dr. Hogback] from your trash.", "Draw 1 card."]
+    assert sentences(text) == want and split_sentences(text) == want
+    assert sentences("Add 1 {Mr. Type} card. Then, draw 1 card.") == [
+        "Add 1 {Mr. Type} card.", "Then, draw 1 card."]
+
+
 def test_sentences_split_at_sentence_ends_and_bullets():
     assert sentences("[On Play] Draw 1 card. Then, trash 1 card from your hand.") == [
         "[On Play] Draw 1 card.", "Then, trash 1 card from your hand."]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tcgsim.simcore.effects.text import rejoin_brackets
+
 _TAG_RE = re.compile(r"^\s*((?:\[[^\]]+\]\s*/?\s*)+)")  # "[A]/[B]": either timing
 _TAG_ONE_RE = re.compile(r"\[([^\]]+)\]")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+(?=[A-Z\[])")
@@ -71,7 +73,7 @@ def _cost_colon(text: str) -> int:
 
 def split_sentences(body: str) -> list[str]:
     """Sentences of an ability body (a full stop followed by a capital or a tag)."""
-    return [s.strip() for s in _SENTENCE_RE.split(body) if s.strip()]
+    return [s.strip() for s in rejoin_brackets(_SENTENCE_RE.split(body)) if s.strip()]
 
 
 def split_clauses(sentence: str) -> list[tuple[str, str]]:

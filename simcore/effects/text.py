@@ -41,9 +41,22 @@ def normalise(text: str | None) -> str:
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[•])")
 
 
+def rejoin_brackets(parts: list[str], sep: str = " ") -> list[str]:
+    """Pieces of a split joined again where the split fell inside a [name] or {type}: a
+    full stop in "[Dr. Hogback]" ends no sentence."""
+    out: list[str] = []
+    for part in parts:
+        if out and (out[-1].count("[") > out[-1].count("]")
+                    or out[-1].count("{") > out[-1].count("}")):
+            out[-1] += sep + part
+        else:
+            out.append(part)
+    return out
+
+
 def sentences(ability: str) -> list[str]:
     """An ability's sentences (a bullet option of "Choose one" is a sentence of its own)."""
-    return [p.strip() for p in _SENTENCE.split(ability) if p.strip()]
+    return [p.strip() for p in rejoin_brackets(_SENTENCE.split(ability)) if p.strip()]
 
 
 def shape(clause: str, tags: frozenset[str] = frozenset()) -> str:

@@ -590,6 +590,14 @@ FX_POOL.append(("FX_GIVE_DON_NAMED", {
     "text": "[Activate: Main] You may give 2 active DON!! cards to 1 of your [FX_CREW]: Draw 1 "
             "card."}))
 
+# "When this Character becomes rested" (8-1-3-1), and resting two Characters as a cost.
+FX_POOL.append(("FX_RESTED_DRAW", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 4000, "types": [],
+    "text": "[Your Turn] When this Character becomes rested, draw 1 card."}))
+FX_POOL.append(("FX_REST2_DRAW", {
+    "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
+    "text": "[Main] You may rest 2 of your Characters: Draw 2 cards."}))
+
 # A [Counter] Event whose boost only a {Test Crew} card may receive.
 FX_POOL.append(("FX_COUNTER_CREW", {
     "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],

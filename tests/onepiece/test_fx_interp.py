@@ -21,6 +21,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_RESTED,
     EMPTY,
     F_DON,
+    F_RESTED,
     F_TCOST,
     F_TKW,
     F_TPOW,
@@ -1246,4 +1247,53 @@ def test_6_5_5_give_the_opponents_rested_don_to_their_character():
     g.st[G_ACTIVE] = 1  # the owner's turn
     assert g.power(1, 0) == 6000
     g.st[G_ACTIVE] = 0
+    g.check()
+
+
+# ---------------------------------------------------------------- becoming rested (8-1-3-1)
+
+
+def test_8_1_3_1_attacking_rests_the_attacker_and_its_rested_ability_resolves():
+    """7-1-1-1 rests the attacker: its "[Your Turn] When this Character becomes rested, draw 1
+    card" resolves at the declaration, then the battle goes on (4000 against the 5000 Leader:
+    no damage)."""
+    g = game(chars=([FX["FX_RESTED_DRAW"]], ()), decks=([S.C4K], ()))
+    g.attack(0, LEADER_REF)
+    assert g.hand(0) == [S.C4K] and abilities(g) == [FX["FX_RESTED_DRAW"]]
+    assert g.get(0, F_RESTED) == 1 and len(g.life(1)) == 5
+    g.check()
+
+
+def test_8_3_1_3_rest_two_characters_as_a_cost_then_their_rested_abilities_8_6_3():
+    """"You may rest 2 of your Characters: Draw 2 cards": both active Characters are rested
+    to pay, the Event draws 2, then (8-6-3) the rested Character's own ability draws 1."""
+    g = game(hands=([FX["FX_REST2_DRAW"]], ()), chars=([FX["FX_RESTED_DRAW"], S.C5K], ()),
+             decks=([S.C4K, S.C5K, S.C6K], ()))
+    g.play(FX["FX_REST2_DRAW"])
+    assert g.get(0, F_RESTED) == 1 and g.get(0, F_RESTED + 1) == 1
+    assert g.hand(0) == [S.C4K, S.C5K, S.C6K]
+    assert abilities(g) == [FX["FX_REST2_DRAW"], FX["FX_RESTED_DRAW"]]
+    g.check()
+
+
+def test_8_3_1_3_resting_two_characters_needs_two_active_ones():
+    """With one of the two Characters already rested the cost cannot be paid (8-3-1-3): the
+    Event is played and trashed, but nothing is rested and nothing is drawn."""
+    g = game(hands=([FX["FX_REST2_DRAW"]], ()),
+             chars=([FX["FX_RESTED_DRAW"], {"card": S.C5K, "rested": 1}], ()),
+             decks=([S.C4K, S.C5K, S.C6K], ()))
+    g.play(FX["FX_REST2_DRAW"])
+    assert g.trash(0) == [FX["FX_REST2_DRAW"]] and g.hand(0) == []
+    assert g.get(0, F_RESTED) == 0 and FX["FX_RESTED_DRAW"] not in abilities(g)
+    g.check()
+
+
+def test_10_2_11_rested_on_the_opponents_turn_the_your_turn_ability_does_not_resolve():
+    """Player 1 rests player 0's Character with an effect on player 1's turn: the [Your Turn]
+    condition fails, so player 0 draws nothing."""
+    g = game(hands=((), [FX["FX_DONMINUS_REST"]]), chars=([FX["FX_RESTED_DRAW"]], ()),
+             decks=([S.C4K], ()), don_active=(0, 2), active=1)
+    g.play(FX["FX_DONMINUS_REST"])
+    assert g.get(0, F_RESTED) == 1 and g.hand(0) == []
+    assert FX["FX_RESTED_DRAW"] not in abilities(g)
     g.check()

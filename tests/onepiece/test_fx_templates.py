@@ -135,6 +135,8 @@ TEMPLATE_CARDS = [
     ("PRB02-010", "play-from"),
     ("OP15-009", "replace-remove"), ("ST22-005", "replace-remove"), ("OP05-030", "replace-ko"),
     ("EB04-030", "replace-ko"), ("OP02-085", "when-ko-self"), ("OP06-042", "when-don-returned"),
+    ("OP14-032", "when-rested-self"), ("OP14-028", "when-rested-self"),
+    ("OP14-027", "when-rested-self"), ("OP01-055", "cost-rest-own-n"),
     ("EB04-007", "grant"), ("OP15-047", "grant"), ("OP04-080", "grant-attack-active"),
     ("OP11-001", "grant-rush-char"), ("OP16-118", "look-pick-either"),
     ("OP02-005", "look-upto-pick"), ("EB04-030", "don-return"), ("P-111", "rest-own-don"),
@@ -561,6 +563,38 @@ def test_8_1_3_1_when_don_returned_and_when_kod_op06_042_op02_085():
     ko = next(a for a in _compile("OP02-085") if a.timing == oc.T_ON_KO)
     assert [c.kind for c in ko.conds] == [oc.CK_OPP_TURN]
     assert _rows(ko) == [(oc.OP_OPP_DON_MINUS, 2, 0, 0)]
+
+
+def test_8_1_3_1_when_this_character_becomes_rested_op14_032_op14_028():
+    """'[Your Turn] When this Character becomes rested, <effect>' is T_BECOMES_RESTED with a
+    turn condition (10-2-11)."""
+    (ab,) = _compile("OP14-032")
+    assert ab.timing == oc.T_BECOMES_RESTED and ab.status == ir.STRICT
+    assert [c.kind for c in ab.conds] == [oc.CK_YOUR_TURN]
+    assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_REST, 0, 0, 0)]
+    assert ab.body[0].flt.cost_max == 4 and ab.body[0].flt.owner == L.OWN_OPP
+    (ab,) = _compile("OP14-028")
+    assert ab.timing == oc.T_BECOMES_RESTED and _rows(ab) == [(oc.OP_SEL, 0, 1, 1),
+                                                             (oc.OP_KO, 0, 0, 0)]
+    assert ab.body[0].flt.state == L.ST_RESTED and ab.body[0].flt.cost_max == 2
+
+
+def test_8_3_1_3_rest_two_of_your_characters_as_a_cost_op01_055():
+    """OP01-055 '[Main] You may rest 2 of your Characters: Draw 2 cards': one cost row for
+    both Characters (b = 2), then the draw."""
+    (ab,) = _compile("OP01-055")
+    assert ab.status == ir.STRICT and ab.timing == oc.T_MAIN
+    assert [(o.op, o.b) for o in ab.costs] == [(oc.OP_C_REST_OWN, 2)]
+    assert ab.costs[0].flt.zone == oc.Z_FIELD_CHAR and ab.costs[0].flt.owner == L.OWN_SELF
+    assert _rows(ab) == [(oc.OP_DRAW, 2, 0, 0)]
+
+
+def test_a_full_stop_inside_a_name_ends_no_sentence_op14_110():
+    """OP14-110 '... other than [Dr. Hogback] from your trash': one sentence, one play."""
+    ab = next(a for a in _compile("OP14-110") if a.timing == oc.T_ON_KO)
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.body] == [oc.OP_PLAY_FROM]
+    assert ab.body[0].flt.pred_none == ("name:Dr. Hogback",)
 
 
 def test_10_1_grants_rush_character_and_attack_active_eb04_007_op04_080():

@@ -18,6 +18,7 @@ from tcgsim.simcore.games.onepiece.damage import (
 )
 from tcgsim.simcore.games.onepiece.effects.interp import (
     activate,
+    became_rested,
     drain,
     fire,
     fire_field,
@@ -301,9 +302,13 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
     st[G_ATT_CARD] = st[b + F_CARD + att]
     st[G_TGT_CARD] = st[ob + F_CARD + tgt]
     log(st, lg, E.E_ATTACK, p, st[G_ATT_CARD], st[G_TGT_CARD], 1 if tgt == LEADER_REF else 0)
-    if has_timing(fx, st[G_ATT_CARD], T_WHEN_ATTACKING):  # 7-1-1-3
-        fire(st, ct, fx, lg, T_WHEN_ATTACKING, p, st[G_ATT_CARD], att,
-             fams, prms, rng, buf)
+    queued = became_rested(st, fx, lg, p, att)  # resolves after [When Attacking] (8-6-1-1)
+    if queued or has_timing(fx, st[G_ATT_CARD], T_WHEN_ATTACKING):  # 7-1-1-3
+        if has_timing(fx, st[G_ATT_CARD], T_WHEN_ATTACKING):
+            fire(st, ct, fx, lg, T_WHEN_ATTACKING, p, st[G_ATT_CARD], att,
+                 fams, prms, rng, buf)
+        else:
+            drain(st, ct, fx, lg, fams, prms, rng, buf)
         if st[G_OVER] != 0:
             return
         if moved(st, p):  # 7-1-1-4: the battle ends
@@ -331,10 +336,13 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         st[G_TGT_CARD] = st[ob + F_CARD + r]
         st[ob + S_BLOCKS] += 1
         log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
+        queued = became_rested(st, fx, lg, o, r)
         if has_timing(fx, st[G_TGT_CARD], T_ON_BLOCK):  # 10-2-15, 7-1-2-2
             fire(st, ct, fx, lg, T_ON_BLOCK, o, st[G_TGT_CARD], r, fams, prms, rng, buf)
-            if st[G_OVER] != 0:
-                return
+        elif queued:
+            drain(st, ct, fx, lg, fams, prms, rng, buf)
+        if st[G_OVER] != 0:
+            return
     # Counter Step (7-1-3).
     counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
     if st[G_OVER] != 0:

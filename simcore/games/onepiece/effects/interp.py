@@ -515,6 +515,19 @@ def return_don(st, fx, lg, p, a):
 
 
 @kernel
+def became_rested(st, fx, lg, o, r):
+    """o's field card r has just gone from active to rested: queue its "when this Character
+    becomes rested" abilities (8-1-3-1; they resolve after the current ability, 8-6-3).
+    True when one was queued."""
+    if (st[G_FX_NO_TM + o] >> oc.T_BECOMES_RESTED) & 1 or not 0 <= r < NREF:
+        return False
+    before = st[G_Q_N]
+    enqueue(st, fx, lg, np.int64(oc.T_BECOMES_RESTED), np.int64(o),
+            np.int64(st[o * PSIZE + F_CARD + r]), np.int64(r))
+    return st[G_Q_N] > before
+
+
+@kernel
 def choose_card(st, ct, fx, lg, p, f, q, intent, upto, src_card, src_ref, fams, prms, rng,
                 buf):
     """p's choice of one card matching filter f (a cand_encode value), or -1 (none, or "up
@@ -585,12 +598,22 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             st[b + STAGE_RESTED] = 1
         else:
             st[b + F_RESTED + src_ref] = 1
+            became_rested(st, fx, lg, p, src_ref)
     elif op == oc.OP_C_TRASH_SELF:
         if src_ref == STAGE_REF:
             remove_stage(st, lg, p, oc.OP_TRASH, 0)
         else:
             card = leave_field(st, p, src_ref)
             to_trash(st, p, card)
+    elif op == oc.OP_C_REST_OWN and bb > 1:  # "rest N of your Characters": one by one
+        for _ in range(bb):
+            c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
+                            np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
+                            prms, rng, buf)
+            if c < 0:
+                break
+            st[b + F_RESTED + cand_index(c)] = 1
+            became_rested(st, fx, lg, p, cand_index(c))
     elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN \
             or op == oc.OP_C_TRASH_OWN or op == oc.OP_C_BOTTOM_OWN:
         c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
@@ -602,6 +625,7 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                 st[b + STAGE_RESTED] = 1
             elif op == oc.OP_C_REST_OWN:
                 st[b + F_RESTED + r] = 1
+                became_rested(st, fx, lg, p, r)
             elif op == oc.OP_C_KO_OWN:
                 ko_by_effect(st, fx, lg, p, r)
             elif op == oc.OP_C_TRASH_OWN:
@@ -944,7 +968,10 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 if o < 0 or (op == oc.OP_REST and o != p
                              and (slot_kw(st, ct, o, r) & oc.PR_NO_REST) != 0):
                     continue
+                was = st[o * PSIZE + F_RESTED + r]
                 st[o * PSIZE + F_RESTED + r] = 1 if op == oc.OP_REST else 0
+                if op == oc.OP_REST and was == 0:
+                    became_rested(st, fx, lg, o, r)
         elif op == oc.OP_POWER or op == oc.OP_COST or op == oc.OP_GRANT \
                 or op == oc.OP_PROHIBIT:  # 6-6, 7-1-5, 2-7-6
             for k in range(st[G_SEL_N]):
@@ -1582,7 +1609,9 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
                     and op != oc.OP_HAND_TO_DECK:
                 done = False
         elif op == oc.OP_REST:
-            st[to * PSIZE + F_RESTED + tr] = 1
+            if st[to * PSIZE + F_RESTED + tr] == 0:
+                st[to * PSIZE + F_RESTED + tr] = 1
+                became_rested(st, fx, lg, to, tr)
         elif op == oc.OP_POWER:
             modify(st, op, a, bb, p, to * PSIZE + tr)
         elif op == oc.OP_KO or op == oc.OP_TRASH or op == oc.OP_TO_HAND \

@@ -28,6 +28,7 @@ T_WHEN_KOD_OTHER = 17  # "when your/opponent's Character is K.O.'d" (8-1-3-1)
 T_END_OF_BATTLE = 18  # "at the end of the battle" (7-1-5)
 T_REPLACE_REMOVE = 19  # "would be removed from the field by your opponent's effect ... instead"
 T_DON_RETURNED = 20  # "when a DON!! card on your field is returned to your DON!! deck"
+T_BECOMES_RESTED = 21  # "when this Character becomes rested" (8-1-3-1): active to rested
 TIMINGS = {
     "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
     "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
@@ -37,7 +38,7 @@ TIMINGS = {
     "START_OF_GAME": T_START_OF_GAME, "START_OF_TURN": T_START_OF_TURN,
     "REPLACE_KO": T_REPLACE_KO, "WHEN_KOD_OTHER": T_WHEN_KOD_OTHER,
     "END_OF_BATTLE": T_END_OF_BATTLE, "REPLACE_REMOVE": T_REPLACE_REMOVE,
-    "DON_RETURNED": T_DON_RETURNED,
+    "DON_RETURNED": T_DON_RETURNED, "BECOMES_RESTED": T_BECOMES_RESTED,
 }
 
 # Durations of modifiers (6-6, 7-1-5, 6-2-1).
@@ -246,7 +247,7 @@ OP_C_KO_OWN = 0x66  # a=filter row: K.O. one of your Characters
 OP_C_HAND_TO_DECK = 0x67  # a=count, b=0 top / 1 bottom
 OP_C_LIFE_TO_HAND = 0x68  # a=count, b=0 top / 1 bottom / 2 either
 OP_C_TRASH_TO_DECK = 0x69  # a=count, b=filter row
-OP_C_REST_OWN = 0x6A  # a=filter row: rest one of your cards
+OP_C_REST_OWN = 0x6A  # a=filter row, b=count (0 or 1: one): rest that many of your cards
 OP_C_TRASH_LIFE = 0x6B  # a=count, b=0 top / 2 either
 OP_C_REVEAL_HAND = 0x6C  # a=count, b=filter row: reveal matching cards of the hand (they stay)
 OP_C_LIFE_FACE_UP = 0x6D  # a=count: turn face-down cards from the top of your Life face up
@@ -338,7 +339,7 @@ OPS = {
     OP_C_HAND_TO_DECK: ("C_HAND_TO_DECK", ("n", "pos"), ()),
     OP_C_LIFE_TO_HAND: ("C_LIFE_TO_HAND", ("n", "pos"), ()),
     OP_C_TRASH_TO_DECK: ("C_TRASH_TO_DECK", ("n", "flt"), ()),
-    OP_C_REST_OWN: ("C_REST_OWN", ("flt",), ()),
+    OP_C_REST_OWN: ("C_REST_OWN", ("flt", "n"), ()),
     OP_C_TRASH_LIFE: ("C_TRASH_LIFE", ("n", "pos"), ()),
     OP_C_REVEAL_HAND: ("C_REVEAL_HAND", ("n", "flt"), ("8-3-1-3",)),
     OP_C_LIFE_FACE_UP: ("C_LIFE_FACE_UP", ("n",), ("8-3-1-3", "3-10-2-1")),

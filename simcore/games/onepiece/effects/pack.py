@@ -29,7 +29,7 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
                                  oc.T_END_OF_YOUR_TURN, oc.T_END_OF_OPP_TURN,
                                  oc.T_ACTIVATE_MAIN, oc.T_CONTINUOUS, oc.T_YOUR_TURN,
                                  oc.T_OPP_TURN, oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE,
-                                 oc.T_DON_RETURNED})
+                                 oc.T_DON_RETURNED, oc.T_BECOMES_RESTED})
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})

@@ -503,7 +503,10 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         if src_ref == STAGE_REF:
             return st[b + STAGE] == src_card
         return 0 <= src_ref < NCHAR and st[b + F_CARD + src_ref] == src_card
-    if op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN \
+    if op == oc.OP_C_REST_OWN:  # b cards (0: one), each active
+        n = min(max(code_get(fx, row, 2), 1), MAX_CAND)
+        return candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, n) >= n
+    if op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN \
             or op == oc.OP_C_TRASH_OWN or op == oc.OP_C_BOTTOM_OWN:
         return candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
     if op == oc.OP_C_GIVE_DON:

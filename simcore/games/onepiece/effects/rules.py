@@ -370,6 +370,16 @@ def _own_char(op: int, zones: tuple[int, ...] = (oc.Z_FIELD_CHAR,)) -> Callable:
     return build
 
 
+def _rest_own_n(m: re.Match) -> list[Op] | None:
+    """Cost "rest N of your <Character phrase>" (N of 2 or more): N of your active
+    Characters, each chosen by the player."""
+    t = phrases.target(m.group("t"))
+    if (t is None or t.kind != "sel" or t.count < 2 or t.upto or t.flt.owner != OWN_SELF
+            or t.flt.zone != oc.Z_FIELD_CHAR):
+        return None
+    return [Op(oc.OP_C_REST_OWN, 0, t.count, flt=t.flt)]
+
+
 def _give_don_cost(m: re.Match) -> list[Op] | None:
     """'You may give N (of your) active DON!! cards to 1 of your <Leader or Character
     phrase> (and trash this Character)': the DON!! to the card the player chooses."""
@@ -791,6 +801,8 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          _cost_phrase(oc.OP_C_TRASH_TO_DECK, oc.Z_TRASH), rules=("8-3-1-3", "3-1-7")),
     Rule("cost-rest-own", r"(?:You may )?rest (?P<t>1 of your .+|your Leader or 1 of your "
          r"Stage cards?)", _own_char(oc.OP_C_REST_OWN, _REST_ZONES), rules=("8-3-1-3",)),
+    Rule("cost-rest-own-n", r"(?:You may )?rest (?P<t>\d+ of your .+)", _rest_own_n,
+         rules=("8-3-1-3",)),
     Rule("cost-rest-self-and-own", r"(?:You may )?rest this (?:Character|Leader|Stage) and "
          r"(?P<t>1 of your .+)",
          lambda m: (None if (own := _own_char(oc.OP_C_REST_OWN, _REST_ZONES)(m)) is None
@@ -1032,6 +1044,8 @@ EVENTS: tuple[Rule, ...] = (
     Rule("when-don-returned", r"When a DON!! card on your field is returned to your DON!! "
          r"deck, (?P<do>.+)", lambda m: (oc.T_DON_RETURNED, [], [], m.group("do")),
          rules=("8-1-3-1", "10-2-10")),
+    Rule("when-rested-self", r"When this Character becomes rested, (?P<do>.+)",
+         lambda m: (oc.T_BECOMES_RESTED, [], [], m.group("do")), rules=("8-1-3-1",)),
 )
 _EVENT_TAGS = ("Once Per Turn", "Your Turn", "Opponent's Turn")
 
