@@ -598,6 +598,40 @@ FX_POOL.append(("FX_REST2_DRAW", {
     "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
     "text": "[Main] You may rest 2 of your Characters: Draw 2 cards."}))
 
+# A trash card to the top of the Life face-up; a keyword and a base power for every card of
+# a name and the source.
+FX_POOL.append(("FX_TRASH_TO_LIFE_UP", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[On Play] Add up to 1 card with a cost of 6 or less from your trash to the top of "
+            "your Life cards face-up."}))
+FX_POOL.append(("FX_CREW_DOUBLE", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "All of your [FX_CREW] cards and this Character gain [Double Attack]. "
+            "[Opponent's Turn] All of your [FX_CREW] cards' base power and this Character's "
+            "base power become 6000."}))
+
+# Setting DON!! active, then banning it for Character effects this turn (1-3-3).
+FX_POOL.append(("FX_DON_ACTIVE_BAN", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[Activate: Main] Set up to 1 of your DON!! cards as active. Then, you cannot set "
+            "DON!! cards as active using Character effects during this turn."}))
+
+# "would be rested by your opponent's Character's effect ... instead" (8-1-3-4), and an Event
+# that rests.
+FX_POOL.append(("FX_REPL_REST", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[Opponent's Turn] If this Character would be rested by your opponent's "
+            "Character's effect, you may rest 1 of your other Characters instead."}))
+FX_POOL.append(("FX_EVENT_REST", {
+    "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
+    "text": "[Main] Rest up to 1 of your opponent's Characters with a cost of 4 or less."}))
+
+# Rested DON!! kept rested in the opponent's next Refresh Phase (6-2-3).
+FX_POOL.append(("FX_LOCK_CHAR_OR_DON", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[On Play] Up to 1 of your opponent's rested Character or DON!! cards will not "
+            "become active in your opponent's next Refresh Phase."}))
+
 # A [Counter] Event whose boost only a {Test Crew} card may receive.
 FX_POOL.append(("FX_COUNTER_CREW", {
     "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],

@@ -1297,3 +1297,74 @@ def test_10_2_11_rested_on_the_opponents_turn_the_your_turn_ability_does_not_res
     assert g.get(0, F_RESTED) == 1 and g.hand(0) == []
     assert FX["FX_RESTED_DRAW"] not in abilities(g)
     g.check()
+
+
+def test_3_10_2_1_a_trash_card_goes_to_the_top_of_the_life_face_up():
+    """"Add up to 1 card with a cost of 6 or less from your trash to the top of your Life
+    cards face-up": the card leaves the trash and is the new top Life card, face up."""
+    from tcgsim.simcore.games.onepiece.layout import LIFE_UP
+
+    g = game(hands=([FX["FX_TRASH_TO_LIFE_UP"]], ()), trash=([S.C4K], ()), don_active=(1, 0))
+    g.play(FX["FX_TRASH_TO_LIFE_UP"])
+    assert g.trash(0) == [] and len(g.life(0)) == 6 and g.life(0)[0] == S.C4K
+    assert g.get(0, LIFE_UP) == 1 << 5
+    g.check()
+
+
+def test_1_3_3_no_don_set_active_by_character_effects_for_the_rest_of_the_turn():
+    """"Set up to 1 of your DON!! cards as active. Then, you cannot set DON!! cards as active
+    using Character effects during this turn": the second copy's activation sets none; the
+    ban ends with the turn (cleared in the End Phase)."""
+    card = FX["FX_DON_ACTIVE_BAN"]
+    g = game(chars=([card, card], ()), don_rested=(3, 0))
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.don(0)["active"] == 1 and g.don(0)["rested"] == 2
+    g.act(LG.A_ACTIVATE, 1, 0)
+    assert g.don(0)["active"] == 1 and g.don(0)["rested"] == 2
+    g.end_phase()
+    assert g.get(0, PLAY_BAN) == 0
+    g.check()
+
+
+@pytest.mark.parametrize("other_rested,by_event,replaced", [
+    (0, False, True), (1, False, False), (0, True, False)])
+def test_8_1_3_4_rested_by_an_opponents_character_effect_rest_another_instead(
+        other_rested, by_event, replaced):
+    """"[Opponent's Turn] If this Character would be rested by your opponent's Character's
+    effect, you may rest 1 of your other Characters instead": player 1's Character effect
+    rests the other (active) Character instead; with no other active Character, or when the
+    effect is an Event's, the card itself is rested."""
+    source = FX["FX_EVENT_REST"] if by_event else FX["FX_DONMINUS_REST"]
+    g = game(hands=((), [source]), decks=((), [S.C4K]),
+             chars=([FX["FX_REPL_REST"], {"card": S.C3K_COST5, "rested": other_rested}], ()),
+             don_active=(0, 2), active=1)
+    g.play(source)
+    if replaced:
+        assert (g.get(0, F_RESTED), g.get(0, F_RESTED + 1)) == (0, 1)
+        assert FX["FX_REPL_REST"] in abilities(g)
+    else:
+        assert g.get(0, F_RESTED) == 1 and g.get(0, F_RESTED + 1) == other_rested
+    g.check()
+
+
+def test_6_2_3_a_locked_rested_don_stays_rested_in_the_next_refresh_phase():
+    """"Up to 1 of your opponent's rested Character or DON!! cards will not become active in
+    your opponent's next Refresh Phase": the default strategy takes the first option, a
+    DON!! card; of player 1's 3 rested DON!!, 1 stays rested in their Refresh Phase (the
+    DON!! Phase then adds 2 active), and the lock is spent."""
+    from tcgsim.simcore.games.onepiece.layout import DON_LOCK
+
+    g = game(hands=([FX["FX_LOCK_CHAR_OR_DON"]], ()), don_active=(1, 0), don_rested=(0, 3))
+    g.play(FX["FX_LOCK_CHAR_OR_DON"])
+    assert g.get(1, DON_LOCK) == 1
+    assert g.next_turn() and g.active == 1
+    assert g.don(1)["rested"] == 1 and g.don(1)["active"] == 4 and g.get(1, DON_LOCK) == 0
+    g.check()
+
+
+def test_6_2_3_a_don_lock_never_exceeds_the_rested_don():
+    g = game(hands=([FX["FX_LOCK_CHAR_OR_DON"]], ()), don_active=(1, 3), don_rested=(0, 0))
+    from tcgsim.simcore.games.onepiece.layout import DON_LOCK
+
+    g.play(FX["FX_LOCK_CHAR_OR_DON"])
+    assert g.get(1, DON_LOCK) == 0

@@ -253,3 +253,22 @@ def test_debug_mode_finds_kept_results_that_differ_from_a_recomputation():
     assert not IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)
     assert g.power(1, 0) == 4000  # recomputed
     assert IN.kept_results_hold(g.st, g.ct, g.fx, g.buf)
+
+
+def test_8_1_3_3_named_cards_and_the_source_gain_a_keyword_and_a_base_power():
+    """"All of your [FX_CREW] cards and this Character gain [Double Attack]" and "[Opponent's
+    Turn] ... base power become 6000": both selections of one continuous ability are summed
+    (the named card's too, not only the last selection's); another Character is untouched."""
+    from tcgsim.simcore.games.onepiece import cards as C
+    from tcgsim.simcore.games.onepiece import legal as LG
+    from tcgsim.simcore.games.onepiece.layout import G_ACTIVE
+
+    g = game(chars=([FX["FX_CREW_DOUBLE"], FX["FX_CREW"], S.C5K], ()))
+    g.main_phase_settle()
+    kw = [int(LG.slot_kw(g.st, g.ct, 0, r)) & C.KW_DOUBLE_ATTACK for r in range(3)]
+    assert kw == [C.KW_DOUBLE_ATTACK, C.KW_DOUBLE_ATTACK, 0]
+    assert (g.power(0, 0), g.power(0, 1), g.power(0, 2)) == (1000, 1000, 5000)
+    g.st[G_ACTIVE] = 1  # the opponent's turn: the base powers become 6000 (4-9-2-1)
+    g.main_phase_settle()
+    assert (g.power(0, 0), g.power(0, 1), g.power(0, 2)) == (6000, 6000, 5000)
+    g.check()

@@ -73,6 +73,13 @@ def test_phrase_exclusions_names_and_either_type():
     assert got[2].pred_all == ("name:Alpha|Beta",)
 
 
+def test_phrase_either_of_two_categories_in_a_zone():
+    n, upto, f = P.counted("1 Event or Stage card", oc.Z_HAND)
+    assert (n, upto, f.zone) == (1, False, oc.Z_HAND)
+    assert f.cat == (1 << cards.EVENT) | (1 << cards.STAGE)
+    assert P.target("up to 1 of your Character or Event") is None  # not on the field
+
+
 def test_phrase_categories_colours_and_trigger_in_a_zone():
     n, upto, f = P.counted("1 black Character card with a cost of 3 to 5", oc.Z_TRASH)
     assert (n, upto) == (1, False) and f.zone == oc.Z_TRASH
@@ -137,6 +144,17 @@ TEMPLATE_CARDS = [
     ("EB04-030", "replace-ko"), ("OP02-085", "when-ko-self"), ("OP06-042", "when-don-returned"),
     ("OP14-032", "when-rested-self"), ("OP14-028", "when-rested-self"),
     ("OP14-027", "when-rested-self"), ("OP01-055", "cost-rest-own-n"),
+    ("OP08-062", "play-from"), ("OP16-108", "trash-to-life-up"),
+    ("OP15-071", "grant-named-and-self"), ("OP15-071", "base-power-named-and-self"),
+    ("OP15-070", "grant-named-and-self"), ("OP16-015", "cond-leader-name-includes"),
+    ("OP14-104", "trash-play-or-life-up"),
+    ("OP13-099", "cost-rest-self-and-don"), ("OP15-057", "cost-trash-phrase"),
+    ("OP10-032", "replace-remove"), ("OP06-058", "to-bottom"),
+    ("ST30-014", "give-don-each-target"),
+    ("OP10-030", "ban-don-active-char"), ("EB04-016", "ban-don-active-char"),
+    ("ST21-003", "selected-unblockable"),
+    ("PRB02-006", "replace-rest-opp-char"),
+    ("OP07-026", "refresh-lock-or-don"),
     ("EB04-007", "grant"), ("OP15-047", "grant"), ("OP04-080", "grant-attack-active"),
     ("OP11-001", "grant-rush-char"), ("OP16-118", "look-pick-either"),
     ("OP02-005", "look-upto-pick"), ("EB04-030", "don-return"), ("P-111", "rest-own-don"),
@@ -587,6 +605,119 @@ def test_8_3_1_3_rest_two_of_your_characters_as_a_cost_op01_055():
     assert [(o.op, o.b) for o in ab.costs] == [(oc.OP_C_REST_OWN, 2)]
     assert ab.costs[0].flt.zone == oc.Z_FIELD_CHAR and ab.costs[0].flt.owner == L.OWN_SELF
     assert _rows(ab) == [(oc.OP_DRAW, 2, 0, 0)]
+
+
+def test_8_4_4_1_a_cost_bound_after_the_zone_and_by_the_opponents_don_op08_062():
+    """OP08-062 'play up to 1 [Charlotte Katakuri] from your hand with a cost of 3 or more
+    that is equal to or less than the number of DON!! cards on your opponent's field'."""
+    (ab,) = _compile("OP08-062")
+    assert ab.status == ir.STRICT
+    f = ab.body[-1].flt
+    assert ab.body[-1].op == oc.OP_PLAY_FROM and f.zone == oc.Z_HAND
+    assert (f.cost_min, f.cost_max, f.cost_max_by) == (3, -1, oc.BY_OPP_DON_FIELD)
+    assert f.pred_all == ("name:Charlotte Katakuri",)
+
+
+def test_3_10_2_1_trash_card_to_the_top_of_the_life_face_up_op16_108():
+    ab = _compile("OP16-108")[0]
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_TRASH_TO_HAND, 0, 1, 1)]
+    assert ab.body[0].flt.zone == oc.Z_TRASH and ab.body[0].flt.cost_max == 6
+
+
+def test_8_3_1_a_don_minus_then_you_may_trash_cost_st34_004():
+    """ST34-004 'DON!! -4, you may trash 1 card from your hand:': both costs."""
+    (ab,) = _compile("ST34-004")
+    assert ab.status == ir.STRICT
+    assert [(o.op, o.a) for o in ab.costs] == [(oc.OP_C_DON_MINUS, 4), (oc.OP_C_TRASH_HAND, 1)]
+
+
+def test_named_cards_and_this_character_gain_a_keyword_and_a_base_power_op15_071():
+    """OP15-071 'All of your [Ohm] cards and this Character gain [Double Attack]' and
+    '[Opponent's Turn] All of your [Ohm] cards' base power and this Character's base power
+    become 6000': every own [Ohm] Leader or Character, then the source card."""
+    grant, base = _compile("OP15-071")
+    assert grant.timing == oc.T_CONTINUOUS and base.timing == oc.T_OPP_TURN
+    assert _rows(grant) == [(oc.OP_SEL_ALL, 0, 0, 0),
+                            (oc.OP_GRANT, cards.KW_DOUBLE_ATTACK, oc.D_CONTINUOUS, 0),
+                            (oc.OP_SEL_SELF, 0, 0, 0),
+                            (oc.OP_GRANT, cards.KW_DOUBLE_ATTACK, oc.D_CONTINUOUS, 0)]
+    assert grant.body[0].flt.pred_all == ("name:Ohm",)
+    assert grant.body[0].flt.zone == oc.Z_FIELD_LC and grant.body[0].flt.owner == L.OWN_SELF
+    assert [(o.op, o.a) for o in base.body if o.op == oc.OP_SET_BASE] == [
+        (oc.OP_SET_BASE, 6000), (oc.OP_SET_BASE, 6000)]
+
+
+def test_8_3_2_leader_card_name_includes_op16_015():
+    """OP16-015 'If your Leader's card name includes "Ace" and you have 6 or more DON!! cards
+    on your field, give this card in your hand -2 cost': a name predicate on the Leader
+    (any name or alias containing the text), then the DON!! count."""
+    from tcgsim.simcore.games.onepiece.effects.pack import _has_pred, packable
+
+    ab = _compile("OP16-015")[0]
+    assert ab.status == ir.STRICT and packable(ab, "strict")
+    conds = [o.cond for o in ab.body if o.op == oc.OP_SKIP_UNLESS]
+    assert (conds[0].kind, conds[0].pred) == (oc.CK_LEADER_PRED, "nameinc:Ace")
+    assert (conds[1].kind, conds[1].cmp, conds[1].value) == (oc.CK_DON_FIELD, 1, 6)
+    assert _has_pred("nameinc:Ace", ("Portgas.D.Ace",), ())
+    assert _has_pred("nameinc:Ace", ("Sabo", "Ace & Sabo"), ())
+    assert not _has_pred("nameinc:Ace", ("Sabo",), ("Ace Pirates",))
+
+
+def test_8_4_4_1_a_trash_card_played_or_added_to_the_life_face_up_op14_104():
+    """OP14-104 'Select up to 1 {Thriller Bark Pirates} type Character with a cost of 4 or
+    less from your trash and play it or add it to the top of your Life cards face-up': the
+    player chooses what to do (option 0 plays), then the card."""
+    ab = _compile("OP14-104")[0]
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_CHOOSE_ONE, 2, 0, 0), (oc.OP_OPTION, 0, 1, 0),
+                         (oc.OP_PLAY_FROM, 0, 1, 0), (oc.OP_OPTION, 0, 1, 0),
+                         (oc.OP_TRASH_TO_HAND, 0, 1, 1)]
+    f = ab.body[2].flt
+    assert f.zone == oc.Z_TRASH and f.cost_max == 4 and f.pred_all == (
+        "type:Thriller Bark Pirates",) and f == ab.body[4].flt
+
+
+def test_8_1_3_4_a_replacement_protecting_another_character_op10_032():
+    """OP10-032 'If you have a green Character other than [Tashigi] that would be removed
+    from the field by your opponent's effect, you may rest this Character instead'."""
+    (ab,) = _compile("OP10-032")
+    assert ab.timing == oc.T_REPLACE_REMOVE and ab.status == ir.STRICT
+    f = ab.body[0].flt
+    assert ab.body[0].op == oc.OP_REPL_TARGET and not f.flags & L.FLF_SELF_ONLY
+    assert f.color == cards.COLOR_BITS["green"] and f.pred_none == ("name:Tashigi",)
+    assert [o.op for o in ab.body[1:]] == [oc.OP_MAY, oc.OP_SEL_SELF, oc.OP_REST]
+
+
+def test_6_5_5_give_up_to_two_characters_up_to_two_rested_don_each_st30_014():
+    (ab,) = _compile("ST30-014")
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_SEL, 0, 2, 1), (oc.OP_GIVE_DON, 2, 1, 0)]
+    assert ab.body[0].flt.pow_min == ab.body[0].flt.pow_max == 6000
+    assert ab.body[0].flt.flags & L.FLF_BASE
+
+
+def test_8_1_3_4_rested_by_the_opponents_character_effect_instead_prb02_006():
+    ab = _compile("PRB02-006")[0]
+    assert ab.timing == oc.T_REPLACE_REST and ab.status == ir.STRICT
+    assert [c.kind for c in ab.conds] == [oc.CK_OPP_TURN]
+    assert _rows(ab)[0] == (oc.OP_REPL_TARGET, 0, oc.CAUSE_OPP_CHAR, 0)
+    assert ab.body[0].flt.flags & L.FLF_SELF_ONLY
+    assert [o.op for o in ab.body[1:]] == [oc.OP_MAY, oc.OP_SEL, oc.OP_REST]
+    assert ab.body[2].flt.flags & L.FLF_EXCLUDE_SELF
+
+
+def test_6_2_3_a_rested_character_or_don_kept_rested_op07_026():
+    """OP07-026 'Up to 1 of your opponent's rested Character or DON!! cards will not become
+    active in your opponent's next Refresh Phase': option 0 a DON!! card, option 1 a rested
+    Character."""
+    (ab,) = _compile("OP07-026")
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [(oc.OP_CHOOSE_ONE, 2, 0, 0), (oc.OP_OPTION, 0, 1, 0),
+                         (oc.OP_DON_LOCK, 1, 0, L.OWN_OPP), (oc.OP_OPTION, 0, 2, 0),
+                         (oc.OP_SEL, 0, 1, 1),
+                         (oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END, 0)]
+    assert ab.body[4].flt.state == L.ST_RESTED and ab.body[4].flt.owner == L.OWN_OPP
 
 
 def test_a_full_stop_inside_a_name_ends_no_sentence_op14_110():

@@ -17,6 +17,7 @@ from tcgsim.simcore.games.onepiece.damage import (
     trigger_done,
 )
 from tcgsim.simcore.games.onepiece.effects.interp import (
+    EV_KO,
     activate,
     became_rested,
     drain,
@@ -50,6 +51,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DECK_CAP,
     DON_ACTIVE,
     DON_DECK,
+    DON_LOCK,
     DON_RESTED,
     DON_TOTAL,
     DRAW,
@@ -364,7 +366,8 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
                           rng, buf)
         elif slot_kw(st, ct, o, st[G_TGT]) & PR_NO_KO_BATTLE:
             log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)  # "cannot be K.O.'d in battle"
-        elif replaced(st, ct, fx, lg, o, st[G_TGT], True, CAUSE_BATTLE, fams, prms, rng, buf):
+        elif replaced(st, ct, fx, lg, o, st[G_TGT], EV_KO, CAUSE_BATTLE,
+                      fams, prms, rng, buf):
             log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)  # "would be K.O.'d ... instead" (8-1-3-4)
             drain(st, ct, fx, lg, fams, prms, rng, buf)
         else:
@@ -522,16 +525,19 @@ def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, 
 
 @kernel
 def refresh_phase(st, p):
-    """6-2-3/6-2-4: given DON return to the cost area; all of p's cards become active."""
+    """6-2-3/6-2-4: given DON return to the cost area; all of p's cards become active, but
+    those an effect keeps rested ("will not become active": PR_NO_REFRESH, DON_LOCK)."""
     b = p * PSIZE
+    lock = min(st[b + DON_LOCK], st[b + DON_RESTED])
+    st[b + DON_LOCK] = 0
     for r in range(NREF):
         st[b + DON_RESTED] += st[b + F_DON + r]
         st[b + F_DON + r] = 0
         if (st[b + F_NKW + r] & PR_NO_REFRESH) == 0:  # "will not become active"
             st[b + F_RESTED + r] = 0
     st[b + STAGE_RESTED] = 0
-    st[b + DON_ACTIVE] += st[b + DON_RESTED]
-    st[b + DON_RESTED] = 0
+    st[b + DON_ACTIVE] += st[b + DON_RESTED] - lock
+    st[b + DON_RESTED] = lock
 
 
 @kernel
@@ -719,7 +725,7 @@ def check_invariants(st, ct, lg, decks, leaders):
         b = p * PSIZE
         caps = ((N_DECK, DECK_CAP), (N_HAND, HAND_CAP), (N_LIFE, LIFE_CAP),
                 (N_TRASH, TRASH_CAP), (N_CHARS, NCHAR), (DON_DECK, DON_TOTAL),
-                (DON_ACTIVE, DON_TOTAL), (DON_RESTED, DON_TOTAL))
+                (DON_ACTIVE, DON_TOTAL), (DON_RESTED, DON_TOTAL), (DON_LOCK, DON_TOTAL))
         for off, cap in caps:
             if st[b + off] < 0 or st[b + off] > cap:
                 fail(st, lg, ERR_NEGATIVE)

@@ -85,14 +85,20 @@ LIFE_UP = N_DECK + 19
 # "You cannot play Character cards (with a base cost of N or more) during this turn": 0 when
 # no such effect applies, else 1 + the lowest base cost it bans (1 bans all), plus
 # BAN_FROM_HAND for "you cannot play cards from your hand", plus BAN_LIFE_TO_HAND for "you
-# cannot add Life cards to your hand using your own effects"; cleared in the End Phase
-# (legal.play_banned; effects/interp and query for the Life ban).
+# cannot add Life cards to your hand using your own effects", plus BAN_DON_ACTIVE_CHAR for
+# "you cannot set DON!! cards as active using Character effects"; cleared in the End Phase
+# (legal.play_banned; effects/interp and query for the others).
 PLAY_BAN = N_DECK + 20
 BAN_FROM_HAND = 1 << 8
 BAN_LIFE_TO_HAND = 1 << 9
+BAN_DON_ACTIVE_CHAR = 1 << 10
+# Rested DON!! cards that "will not become active in your opponent's next Refresh Phase": so
+# many of the player's rested DON!! stay rested in their next Refresh Phase (6-2-3), which
+# clears the count.
+DON_LOCK = N_DECK + 21
 # Cost modifier of each hand card from its own abilities ("give this card in your hand -N
 # cost"), kept in step with HAND by take_from_hand and recomputed by effects/interp.settle.
-HAND_COST = N_DECK + 21
+HAND_COST = N_DECK + 22
 PSIZE = HAND_COST + HAND_CAP
 
 # Globals.

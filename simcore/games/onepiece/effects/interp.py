@@ -71,6 +71,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
 )
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
+    BAN_DON_ACTIVE_CHAR,
     BAN_FROM_HAND,
     BAN_LIFE_TO_HAND,
     BASE_BIAS,
@@ -78,6 +79,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DECK_CAP,
     DON_ACTIVE,
     DON_DECK,
+    DON_LOCK,
     DON_RESTED,
     EMPTY,
     EOT_DON_ACTIVE,
@@ -939,9 +941,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 if o < 0 or not removable(st, ct, p, o, r, op):
                     continue
                 ok = st[G_OK]
-                if replaced(st, ct, fx, lg, o, r, op == oc.OP_KO,
-                            oc.CAUSE_OPP_EFFECT if o != p else oc.CAUSE_OWN_EFFECT, fams, prms,
-                            rng, buf):
+                if replaced(st, ct, fx, lg, o, r, np.int64(EV_KO if op == oc.OP_KO else EV_REMOVE),
+                            np.int64(oc.CAUSE_OPP_EFFECT if o != p else oc.CAUSE_OWN_EFFECT),
+                            fams, prms, rng, buf):
                     st[G_OK] = ok
                     continue
                 st[G_OK] = ok
@@ -969,6 +971,15 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                              and (slot_kw(st, ct, o, r) & oc.PR_NO_REST) != 0):
                     continue
                 was = st[o * PSIZE + F_RESTED + r]
+                ok = st[G_OK]
+                if op == oc.OP_REST and was == 0 and o != p and replaced(
+                        st, ct, fx, lg, o, r, np.int64(EV_REST), np.int64(
+                            oc.CAUSE_OPP_EFFECT | (oc.CAUSE_OPP_CHAR if src_card >= 0 and ct[
+                                src_card, C.CATEGORY] == C.CHARACTER else 0)),
+                        fams, prms, rng, buf):
+                    st[G_OK] = ok  # "would be rested ... instead" (8-1-3-4)
+                    continue
+                st[G_OK] = ok
                 st[o * PSIZE + F_RESTED + r] = 1 if op == oc.OP_REST else 0
                 if op == oc.OP_REST and was == 0:
                     became_rested(st, fx, lg, o, r)
@@ -1096,6 +1107,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             m = min(a, st[b + DON_DECK])
             st[b + DON_DECK] -= m
             st[b + (DON_RESTED if bb == 1 else DON_ACTIVE)] += m
+        elif op == oc.OP_DON_ACTIVE and (st[b + PLAY_BAN] & BAN_DON_ACTIVE_CHAR) != 0 \
+                and src_card >= 0 and ct[src_card, C.CATEGORY] == C.CHARACTER:
+            pass  # "you cannot set DON!! cards as active using Character effects" (1-3-3)
         elif op == oc.OP_DON_ACTIVE and bb == 1:  # "at the end of this turn" (6-6-1-2)
             st[b + EOT_DON_ACTIVE] += a
         elif op == oc.OP_DON_ACTIVE:
@@ -1104,6 +1118,10 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             st[b + DON_ACTIVE] += m
         elif op == oc.OP_DON_MINUS:  # 10-2-10
             return_don(st, fx, lg, p, a)
+        elif op == oc.OP_DON_LOCK:  # rested DON!! kept rested in their next Refresh Phase
+            o = 1 - p if cc == OWN_OPP else p
+            st[o * PSIZE + DON_LOCK] = min(st[o * PSIZE + DON_LOCK] + a,
+                                           st[o * PSIZE + DON_RESTED])
         elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
             return_don(st, fx, lg, np.int64(1 - p), a)
         elif op == oc.OP_DON_REST:
@@ -1114,6 +1132,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_PLAY_FROM or op == oc.OP_TRASH_TO_HAND:  # a filter, bb cards
             st[G_OK] = 0
             for _ in range(bb):
+                if op == oc.OP_TRASH_TO_HAND and cc == 1 and st[b + N_LIFE] >= LIFE_CAP:
+                    break  # no room in the Life area
                 c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_PICK),
                                 np.int64(oc.INTENT_HELP), np.int64(1), src_card, src_ref, fams,
                                 prms, rng, buf)
@@ -1131,9 +1151,12 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 else:
                     break
                 st[G_OK] = 1
-                log(st, lg, E.E_FX_PICK, p, card, oc.DEST_HAND if op == oc.OP_TRASH_TO_HAND
+                log(st, lg, E.E_FX_PICK, p, card,
+                    (oc.DEST_LIFE_UP if cc == 1 else oc.DEST_HAND) if op == oc.OP_TRASH_TO_HAND
                     else oc.DEST_PLAY_RESTED if cc == 1 else oc.DEST_PLAY, z)
-                if op == oc.OP_TRASH_TO_HAND:
+                if op == oc.OP_TRASH_TO_HAND and cc == 1:
+                    add_life(st, p, card, True)
+                elif op == oc.OP_TRASH_TO_HAND:
                     push(st, b, HAND, N_HAND, HAND_CAP, card)
                 else:
                     play_free(st, ct, fx, lg, p, card, cc, fams, prms, rng)
@@ -1174,6 +1197,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 st[b + PLAY_BAN] = v | BAN_FROM_HAND
             elif bb == 2:  # no Life to the hand by one's own effects (1-3-3)
                 st[b + PLAY_BAN] = v | BAN_LIFE_TO_HAND
+            elif bb == 3:  # no DON!! set active by Character effects (1-3-3)
+                st[b + PLAY_BAN] = v | BAN_DON_ACTIVE_CHAR
             else:
                 low = v & (BAN_FROM_HAND - 1)
                 st[b + PLAY_BAN] = (v - low) + (a + 1 if low == 0 else min(low, a + 1))
@@ -1482,6 +1507,8 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
         if op == oc.OP_POWER_PER:  # +a for every bb counted cards: an OP_POWER of the sum
             op = oc.OP_POWER
             a = a * (count_per(st, ct, p, code_get(fx, pc - 1, 3)) // bb)
+        if op == oc.OP_SEL_SELF or op == oc.OP_SEL_LEADER or op == oc.OP_SEL_ALL:
+            settle_selected(st, sel, nsel)  # a new selection: the last one's sums first
         if op == oc.OP_SKIP_UNLESS:
             if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
                 pc = end if bb < 0 else pc + bb
@@ -1515,6 +1542,13 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                     st[f + F_CKW] |= a
                 elif op == oc.OP_NEGATE:
                     st[f + F_CKW] |= oc.PR_NEGATED
+    settle_selected(st, sel, nsel)
+
+
+@kernel
+def settle_selected(st, sel, nsel):
+    """Sum the modifiers of the nsel cards a continuous ability has just changed (sel:
+    owner << 8 | ref), and note that a continuous field was set."""
     for i in range(nsel):
         sum_modifiers(st, (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF))
     if nsel > 0:
@@ -1523,15 +1557,17 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
 
 # ---------------------------------------------------------------- replacement effects (8-1-3-4)
 
-REPL_TIMINGS = (1 << oc.T_REPLACE_KO) | (1 << oc.T_REPLACE_REMOVE)
+REPL_TIMINGS = (1 << oc.T_REPLACE_KO) | (1 << oc.T_REPLACE_REMOVE) | (1 << oc.T_REPLACE_REST)
+EV_REMOVE, EV_KO, EV_REST = 0, 1, 2  # what a replacement is asked about (replaced)
 
 
 @kernel
-def replaced(st, ct, fx, lg, o, r, is_ko, cause, fams, prms, rng, buf):
-    """o's Character r is about to be K.O.'d (is_ko) or removed from the field, by `cause`
-    (oc.CAUSE_*: a battle, o's own effect, the opponent's effect): a replacement ability of
-    o's cards that protects it from that may do something else instead (8-1-3-4). True when
-    one did, and the card stays."""
+def replaced(st, ct, fx, lg, o, r, event, cause, fams, prms, rng, buf):
+    """o's Character r is about to be removed from the field, K.O.'d or rested (`event`:
+    EV_REMOVE, EV_KO, EV_REST), by `cause` (oc.CAUSE_* bits: a battle, o's own effect, the
+    opponent's effect, a Character's): a replacement ability of o's cards that protects it
+    from that may do something else instead (8-1-3-4). True when one did, and the event
+    does not happen."""
     if (~st[G_FX_NO_TM + o] & REPL_TIMINGS) == 0:
         return False
     for k in range(NREF + 1):
@@ -1543,8 +1579,10 @@ def replaced(st, ct, fx, lg, o, r, is_ko, cause, fams, prms, rng, buf):
             continue
         for ab in range(fx[fx[H_CARD_AB] + src], fx[fx[H_CARD_AB] + src + 1]):
             t = ab_get(fx, ab, AB_TIMING)
-            if not ((t == oc.T_REPLACE_KO and is_ko)
-                    or (t == oc.T_REPLACE_REMOVE and cause == oc.CAUSE_OPP_EFFECT)):
+            if not ((t == oc.T_REPLACE_KO and event == EV_KO)
+                    or (t == oc.T_REPLACE_REMOVE and event != EV_REST
+                        and cause == oc.CAUSE_OPP_EFFECT)
+                    or (t == oc.T_REPLACE_REST and event == EV_REST)):
                 continue
             causes = code_get(fx, ab_get(fx, ab, AB_PC), 2)  # REPL_TARGET's mask
             if causes != 0 and (causes & cause) == 0:
@@ -1657,12 +1695,13 @@ def repl_feasible(st, ct, fx, p, pc, end, src_card, src_ref, buf):
     and active for a rest, enough cards in hand, enough DON!!)?"""
     b = p * PSIZE
     here = 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card
+    chosen = False  # the rows act on a card chosen by SEL (its filter asks for an active one)
     while pc < end:
         op = code_get(fx, pc, 0)
         a = code_get(fx, pc, 1)
         bb = code_get(fx, pc, 2)
         pc += 1
-        if op == oc.OP_REST and not (here and st[b + F_RESTED + src_ref] == 0):
+        if op == oc.OP_REST and not (here and (chosen or st[b + F_RESTED + src_ref] == 0)):
             return False
         if op == oc.OP_POWER and not here:
             return False
@@ -1670,6 +1709,7 @@ def repl_feasible(st, ct, fx, p, pc, end, src_card, src_ref, buf):
             if candidates(st, ct, fx, a, p, src_card, src_ref, buf) == 0:
                 return False
             here = True
+            chosen = True
         if (op == oc.OP_TRASH or op == oc.OP_TO_HAND or op == oc.OP_KO or op == oc.OP_TO_DECK) \
                 and not (here and src_ref != LEADER_REF):
             return False

@@ -29,6 +29,7 @@ T_END_OF_BATTLE = 18  # "at the end of the battle" (7-1-5)
 T_REPLACE_REMOVE = 19  # "would be removed from the field by your opponent's effect ... instead"
 T_DON_RETURNED = 20  # "when a DON!! card on your field is returned to your DON!! deck"
 T_BECOMES_RESTED = 21  # "when this Character becomes rested" (8-1-3-1): active to rested
+T_REPLACE_REST = 22  # "would be rested by your opponent's Character's effect ... instead"
 TIMINGS = {
     "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
     "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
@@ -39,6 +40,7 @@ TIMINGS = {
     "REPLACE_KO": T_REPLACE_KO, "WHEN_KOD_OTHER": T_WHEN_KOD_OTHER,
     "END_OF_BATTLE": T_END_OF_BATTLE, "REPLACE_REMOVE": T_REPLACE_REMOVE,
     "DON_RETURNED": T_DON_RETURNED, "BECOMES_RESTED": T_BECOMES_RESTED,
+    "REPLACE_REST": T_REPLACE_REST,
 }
 
 # Durations of modifiers (6-6, 7-1-5, 6-2-1).
@@ -162,9 +164,10 @@ OP_JUMP = 0x07  # b=rows to skip
 # card about to be K.O.'d / removed must match filter a (FLF_SELF_ONLY: the source card);
 # the rows after it are done instead (a MAY row for "you may ... instead").
 OP_REPL_TARGET = 0x08
-# What is about to K.O. or remove a card (REPL_TARGET b: a mask of the causes a replacement
-# answers, 0 = any): a battle, the controller's own effect, the opponent's effect.
-CAUSE_BATTLE, CAUSE_OWN_EFFECT, CAUSE_OPP_EFFECT = 1, 2, 4
+# What is about to K.O., remove or rest a card (REPL_TARGET b: a mask of the causes a
+# replacement answers, 0 = any): a battle, the controller's own effect, the opponent's effect,
+# and with it CAUSE_OPP_CHAR when that effect is a Character's.
+CAUSE_BATTLE, CAUSE_OWN_EFFECT, CAUSE_OPP_EFFECT, CAUSE_OPP_CHAR = 1, 2, 4, 8
 # Selection (0x10): set the frame's `sel` register.
 OP_SEL = 0x10  # a=filter row, b=count, c=SELF_UPTO bit (1 = "up to", 8-4-4-1)
 OP_SEL_ALL = 0x11  # a=filter row
@@ -210,7 +213,8 @@ OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom / 3 either, c=whose hand (
 #                        chooses the cards, and with b=3 each one's end)
 OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
 OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c=1 rested
-OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand
+OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand (c=1: to the top of
+#                         the Life cards face-up, 3-10-2-1)
 OP_SEL_ADD = 0x42  # a=filter row, b=count: append to sel (a second target)
 # "Choose a cost and reveal 1 card from the top of your opponent's deck": the controller
 # names a cost (Q_MODE), the top card of the opponent's deck is revealed and stays there;
@@ -220,7 +224,8 @@ OP_LOOK_OPP = 0x44  # a=count: look at the top of the opponent's deck (no card m
 OP_HAND_TO_LIFE = 0x45  # a=count, b=1 "up to": hand cards to the top of the Life, face down
 OP_BAN_PLAY = 0x46  # a=lowest base cost: the controller cannot play such Characters this turn;
 # b=1: no card at all from the hand (Characters, Events, Stages); b=2: the controller cannot add
-# Life cards to their hand by their own effects this turn (costs included)
+# Life cards to their hand by their own effects this turn (costs included); b=3: the controller
+# cannot set DON!! cards as active using Character effects this turn
 OP_TRASH_TO_DECK = 0x47  # a=count, b=filter row (-1 any), c=whose trash (its owner chooses)
 # a=count (1), b=OWN_*: whose top Life card(s) ("your or your opponent's": OWN_ANY, Q_LIFE_LOOK);
 # the controller looks at it; with c=1 leaves it on top or places it at the bottom (Q_LIFE_BOTTOM)
@@ -236,6 +241,8 @@ OP_DON_REST = 0x52  # a=count, c=who
 OP_DON_ACTIVE = 0x53  # a=count: set rested DON!! active; b=1 at the end of this turn
 OP_DON_RETURN_GIVEN = 0x54  # return the DON!! given to the selection to the cost area
 OP_OPP_DON_MINUS = 0x55  # a=count: the opponent returns DON!! from their field (they choose)
+OP_DON_LOCK = 0x56  # a=count, c=who: that many of the player's rested DON!! cards will not
+#                    become active in their next Refresh Phase (as many as are rested)
 # Costs (0x60): run before the body; can_pay checks them all first (8-3-1-3).
 OP_C_REST_DON = 0x60  # a=count: rest active DON!! (① etc., 8-3-1-5)
 OP_C_DON_MINUS = 0x61  # a=count: DON!! -N (8-3-1-6)
@@ -319,7 +326,7 @@ OPS = {
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
     OP_SELF_TO_HAND: ("SELF_TO_HAND", (), ("10-1-5-3",)),
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
-    OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n"), ()),
+    OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n", "life_up"), ()),
     OP_SEL_ADD: ("SEL_ADD", ("flt", "n", "upto"), ()),
     OP_GUESS_COST_OPP: ("GUESS_COST_OPP", (), ("8-4-4-1",)),
     OP_LOOK_OPP: ("LOOK_OPP", ("n",), ()),
@@ -329,6 +336,7 @@ OPS = {
     OP_DON_ACTIVE: ("DON_ACTIVE", ("n", "eot"), ()),
     OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),
     OP_OPP_DON_MINUS: ("OPP_DON_MINUS", ("n",), ("10-2-10",)),
+    OP_DON_LOCK: ("DON_LOCK", ("n", "", "who"), ("6-2-3", "1-3-3")),
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
     OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),

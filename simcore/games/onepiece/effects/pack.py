@@ -29,7 +29,8 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
                                  oc.T_END_OF_YOUR_TURN, oc.T_END_OF_OPP_TURN,
                                  oc.T_ACTIVATE_MAIN, oc.T_CONTINUOUS, oc.T_YOUR_TURN,
                                  oc.T_OPP_TURN, oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE,
-                                 oc.T_DON_RETURNED, oc.T_BECOMES_RESTED})
+                                 oc.T_DON_RETURNED, oc.T_BECOMES_RESTED,
+                                 oc.T_REPLACE_REST})
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
@@ -39,7 +40,7 @@ _CONT_OPS = frozenset({oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.O
 _MODIFIERS = frozenset({oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
                         oc.OP_SET_BASE})
 # Replacement abilities (interp.run_replacement): REPL_TARGET, then what is done instead.
-REPL_TIMINGS = frozenset({oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE})
+REPL_TIMINGS = frozenset({oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE, oc.T_REPLACE_REST})
 _REPL_OPS = frozenset({oc.OP_MAY, oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL, oc.OP_REST,
                        oc.OP_POWER, oc.OP_KO, oc.OP_TRASH, oc.OP_TO_HAND, oc.OP_TO_DECK,
                        oc.OP_TRASH_HAND, oc.OP_DON_MINUS, oc.OP_DON_REST,
@@ -57,7 +58,7 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_DON_MINUS, oc.OP_DON_REST,
     oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
     oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
-    oc.OP_OPP_DON_MINUS, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
+    oc.OP_OPP_DON_MINUS, oc.OP_DON_LOCK, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
     oc.OP_C_LEADER_MINUS, oc.OP_C_LIFE_FACE_UP, oc.OP_C_LIFE_FACE_DOWN,
     oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY, oc.OP_REVEAL_TOP,
     oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE, oc.OP_SET_BASE_AS,
@@ -88,7 +89,7 @@ def pred_supported(pred: str) -> bool:
         return value in _CATS
     if kind == "text":
         return value == "none"
-    return kind in ("type", "name", "typeinc", "attr") and bool(value)
+    return kind in ("type", "name", "typeinc", "nameinc", "attr") and bool(value)
 
 
 def filter_supported(f: Filter | None) -> bool:
@@ -263,7 +264,10 @@ class _Tables:
             self.add_op(o)
         row[L.AB_NCOST] = len(self.code) - row[L.AB_COST0]
         row[L.AB_PC] = len(self.code)
-        for o in ab.body:
+        for i, o in enumerate(ab.body):
+            if ab.timing in REPL_TIMINGS and o.op == oc.OP_SEL and o.flt is not None \
+                    and ab.body[i + 1:i + 2] and ab.body[i + 1].op == oc.OP_REST:
+                o = replace(o, flt=replace(o.flt, state=L.ST_ACTIVE))  # "rest ... instead"
             self.add_op(o)
         row[L.AB_NCODE] = len(self.code) - row[L.AB_PC]
         self.ab.append(row)
@@ -340,6 +344,8 @@ def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
         return any(n in value.split("|") for n in names)
     if kind == "typeinc":
         return any(value in t for t in types)
+    if kind == "nameinc":  # "card name includes": a name, or an alias, containing the text
+        return any(value in n for n in names)
     if kind == "attr":
         return any(a in attrs for a in value.split("|"))
     return any(t in types for t in value.split("|"))

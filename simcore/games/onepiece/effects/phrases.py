@@ -6,7 +6,8 @@ A phrase is read word group by word group (quantifier and owner, adjectives, a n
 qualifiers); anything left over makes the whole phrase unreadable (None), never a guess.
 Up to (8-4-4-1), cost (2-7-6) and power (6-6) bounds, types and names (1-3-2).
 Predicates are strings: "type:A|B" (either type), "name:A|B" (either name),
-"typeinc:X" (a type that contains the text X: 'a type including "X"'), "attr:A",
+"typeinc:X" (a type that contains the text X: 'a type including "X"'), "nameinc:X" (a name
+containing X: 'card name includes "X"'), "attr:A",
 "cat:Character" (a category), "text:none" (no card text, 2-8-5) and "P||Q" (either)."""
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
     """Consume the noun: Characters, Leader or (and) Character cards, Events, cards, [NAME]; in
     a field phrase the noun picks the zone, elsewhere a category mask."""
     field = zone == FIELD
+    m = re.match(r"(Character|Event|Stage)s? or (Character|Event|Stage)s?(?: cards?)?(?= |$)", s)
+    if m and not field:  # "Event or Stage card" in a hand or trash: either category
+        return s[m.end():].lstrip(), replace(f, cat=f.cat | _bit(_CAT[m.group(1)])
+                                             | _bit(_CAT[m.group(2)]))
     m = re.match(r"(Leader or (?:(?:Character|Stage) cards?|Characters)|Leader and Character cards|"
                  r"Characters?(?: cards?)?|"
                  r"Events?(?: cards?)?|"
@@ -118,9 +123,9 @@ _BY_COUNT = {"number of your opponent's Life cards": oc.BY_OPP_LIFE,
              "number of DON!! cards on your opponent's field": oc.BY_OPP_DON_FIELD}
 _BOUND = re.compile(
     r"(?:with |and )?(?:"
+    r"a (?P<bc2>base )?cost (?:of (?P<bmin>\d+) or more that is )?equal to or less than "
+    r"the (?P<by>" + "|".join(re.escape(k) for k in _BY_COUNT) + r")|"
     r"a (?P<bc>base )?cost (?:of )?(?P<c1>\d+)(?: to (?P<c2>\d+)| or (?P<cs>less|more))?|"
-    r"a (?P<bc2>base )?cost equal to or less than the (?P<by>" + "|".join(
-        re.escape(k) for k in _BY_COUNT) + r")|"
     r"(?P<p1>\d+)(?: to (?P<p3>\d+))? (?P<bp>base )?power(?: or (?P<ps>less|more))?|"
     r"a (?P<bp2>base )?power of (?P<p2>\d+)(?: or (?P<ps2>less|more))?|"
     r"(?P<p4>\d+) or (?P<ps4>less|more) (?P<bp4>base )?power|"
@@ -156,7 +161,8 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
             f = replace(f, cost_min=lo, cost_max=hi)
         elif g["by"]:  # "a cost equal to or less than the number of ...": read when tested
             base.add(bool(g["bc2"]))
-            f = replace(f, cost_min=-1, cost_max=-1, cost_max_by=_BY_COUNT[g["by"]])
+            f = replace(f, cost_min=int(g["bmin"]) if g["bmin"] else -1, cost_max=-1,
+                        cost_max_by=_BY_COUNT[g["by"]])
         elif g["p1"] or g["p2"] or g["p4"]:  # "5000 power or less", "5000 or less power"
             base.add(bool(g["bp"] or g["bp2"] or g["bp4"]))
             lo, hi = _range(g["p1"] or g["p2"] or g["p4"], g["p3"],

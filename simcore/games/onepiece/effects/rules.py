@@ -300,19 +300,29 @@ def _base_becomes(t: str, power: int, dur: int) -> list[Op] | None:
     return [*_select(target), Op(oc.OP_SET_BASE, power, dur)]
 
 
+def _named_and_self(m: re.Match, row: Op) -> list[Op]:
+    """"All of your [A] cards and this Character <row>": every Leader or Character of yours
+    named so, then the source card; `row` sets a keyword or a base power, which applying
+    twice to one card does not change."""
+    names = re.findall(r"\[([^\]]+)\]", m.group("n"))
+    f = Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF, pred_all=("name:" + "|".join(names),))
+    return [Op(oc.OP_SEL_ALL, 0, flt=f), row, Op(oc.OP_SEL_SELF), row]
+
+
 def _signed(m: re.Match) -> int:
     return int(m.group("s"))
 
 
-def _from_zone(op: int, zone: str, rested: bool = False) -> Callable:
-    """Build of "<verb> up to N <card phrase> from your <zone>": op(filter, N[, rested])."""
+def _from_zone(op: int, zone: str, rested: bool = False, c: int = 0) -> Callable:
+    """Build of "<verb> up to N <card phrase> from your <zone> (<qualifiers>)": op(filter,
+    N[, rested]); c is the op's third argument when there is no "rested"."""
     def build(m: re.Match) -> list[Op] | None:
         z = {"hand": oc.Z_HAND, "trash": oc.Z_TRASH}[m.group(zone)]
-        got = phrases.counted(m.group("t"), z)
+        got = phrases.counted(m.group("t") + (m.groupdict().get("q") or ""), z)
         if got is None or not got[1]:
             return None
         n, _, f = got
-        rest = int(bool(rested and m.group("r")))
+        rest = int(bool(rested and m.group("r"))) if rested else c
         return [Op(op, 0, n, rest, flt=f)]
     return build
 
@@ -423,6 +433,35 @@ def _play_either(m: re.Match) -> list[Op] | None:
     return rows
 
 
+def _refresh_lock_or_don(m: re.Match) -> list[Op] | None:
+    """'Up to N of your opponent's rested Character or DON!! cards will not become active in
+    your opponent's next Refresh Phase': a choice (Q_MODE) of how many are DON!! cards (N,
+    N-1, ... 0), the rest rested Characters."""
+    n = _n(m, "n")
+    if not 1 <= n <= 3:
+        return None
+    f = Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_OPP, state=L.ST_RESTED)
+    rows = [Op(oc.OP_CHOOSE_ONE, n + 1)]
+    for k in range(n, -1, -1):  # k DON!! cards
+        body = ([Op(oc.OP_DON_LOCK, k, 0, OWN_OPP)] if k else []) + (
+            [Op(oc.OP_SEL, 0, n - k, 1, flt=f),
+             Op(oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END)] if n - k else [])
+        rows += [Op(oc.OP_OPTION, 0, len(body)), *body]
+    return rows
+
+
+def _trash_play_or_life(m: re.Match) -> list[Op] | None:
+    """'Select up to 1 <card phrase> from your trash and play it or add it to the top of
+    your Life cards face-up': the player's choice of what to do (Q_MODE), then of the card;
+    every card and either end can be chosen, as when the card is selected first."""
+    got = phrases.counted(m.group("t"), oc.Z_TRASH)
+    if got is None or not got[1] or got[0] != 1:
+        return None
+    return [Op(oc.OP_CHOOSE_ONE, 2),
+            Op(oc.OP_OPTION, 0, 1), Op(oc.OP_PLAY_FROM, 0, 1, 0, flt=got[2]),
+            Op(oc.OP_OPTION, 0, 1), Op(oc.OP_TRASH_TO_HAND, 0, 1, 1, flt=got[2])]
+
+
 def _rest_total_or_don(m: re.Match) -> list[Op] | None:
     """'Rest up to a total of N of your opponent's Characters or DON!! cards': a choice
     (Q_MODE) of how many are Characters (N, N-1, ... 0), the rest DON!! cards."""
@@ -476,7 +515,8 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("rest", r"[Rr]est (?P<t>.+)", _on(lambda m: [Op(oc.OP_REST)]), rules=("8-4-4-1",)),
     Rule("to-hand", r"[Rr]eturn (?P<t>.+) to (?:the owner's|your|its owner's) hand",
          _on(lambda m: [Op(oc.OP_TO_HAND)], chars=True), rules=("8-4-4-1",)),
-    Rule("to-bottom", r"[Pp]lace (?P<t>.+) at the bottom of the owner's deck",
+    Rule("to-bottom", r"[Pp]lace (?P<t>.+?) at the bottom of the owner's deck"
+         r"(?P<o> in any order)?",
          _on(lambda m: [Op(oc.OP_TO_DECK, 1)], chars=True), rules=("8-4-4-1",)),
     Rule("trash-target", r"[Tt]rash (?P<t>.+)", _on(lambda m: [Op(oc.OP_TRASH)], chars=True),
          rules=("8-4-4-1",)),
@@ -540,6 +580,8 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("ban-life-to-hand", r"[Yy]ou cannot add Life cards to your hand using your own "
          r"effects during this turn", lambda m: [Op(oc.OP_BAN_PLAY, 0, 2)],
          rules=("1-3-3", "8-3-1-3")),
+    Rule("ban-don-active-char", r"[Yy]ou cannot set DON!! cards as active using Character "
+         r"effects during this turn", lambda m: [Op(oc.OP_BAN_PLAY, 0, 3)], rules=("1-3-3",)),
     Rule("prohibit-ko-battle-by", r"[Tt]his Character cannot be K\.O\.'d in battle by "
          r"(?P<by>.+)", lambda m: _ko_battle_by(m.group("by")), rules=("1-3-3", "7-1-4")),
     Rule("prohibit-ko-opp-effects", r"(?P<t>.+?) cannot be K\.O\.'d by your opponent's "
@@ -563,10 +605,21 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("negate", r"Negate the effects? of (?P<t>.+?)" + _DURS,
          _on(lambda m: [Op(oc.OP_NEGATE, 0, _dur(m))]), rules=("8-4-4-1",)),
     Rule("select", r"Select (?P<t>.+)", _on(lambda m: []), rules=("8-4-4-1",)),
-    Rule("play-from", r"[Pp]lay (?P<t>up to \d+ .+?) from your (?P<z>hand|trash)(?P<r> rested)?",
+    Rule("selected-unblockable", r"If the selected Character attacks during this turn, your "
+         r"opponent cannot activate \[Blocker\]",
+         lambda m: [Op(oc.OP_GRANT, _KW_BITS["Unblockable"], oc.D_TURN)], status=APPROX,
+         rules=("8-4-4-1", "10-1"),
+         note="read as the selected Character gaining [Unblockable] during this turn: the "
+              "same for its attacks, but an effect asking whether a card has [Unblockable] "
+              "would see it"),
+    Rule("play-from", r"[Pp]lay (?P<t>up to \d+ .+?) from your (?P<z>hand|trash)"
+         r"(?P<q> with .+?)?(?P<r> rested)?",
          _from_zone(oc.OP_PLAY_FROM, "z", rested=True), rules=("8-4-4-1",)),
     Rule("trash-to-hand", r"[Aa]dd (?P<t>up to \d+ .+?) from your (?P<z>trash) to your hand",
          _from_zone(oc.OP_TRASH_TO_HAND, "z"), rules=("8-4-4-1",)),
+    Rule("trash-to-life-up", r"[Aa]dd (?P<t>up to \d+ .+?) from your (?P<z>trash) to the top "
+         r"of your Life cards face-up", _from_zone(oc.OP_TRASH_TO_HAND, "z", c=1),
+         rules=("8-4-4-1", "3-10-2-1")),
     Rule("look-pick", r"[Ll]ook at (\d+) cards from the top of your deck; reveal (?P<t>up to "
          r"\d+ .+?) and add (?:it|them) to your hand", _pick, rules=("8-4-4-1", "1-3-2")),
     Rule("look-pick-either", r"[Ll]ook at (\d+) cards from the top of your deck; reveal "
@@ -659,11 +712,18 @@ TEMPLATES: tuple[Rule, ...] = (
          status=APPROX, rules=("6-5-5", "8-4-4-1"),
          note="'up to': the program always gives as many of the opponent's rested DON!! cards "
               "as it can; the player may give fewer"),
+    Rule("give-don-each-target", r"[Gg]ive (?P<t>up to \d+ of your .+?) up to (?P<n>\d+) "
+         r"(?P<r>rested )?DON!! cards? each",
+         _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m, "n"), int(bool(m.group("r"))))],
+             owner=OWN_SELF), rules=("6-5-5", "8-4-4-1")),
     Rule("give-don-to", r"[Gg]ive up to (\d+) (?P<r>rested )?DON!! cards? to (?P<t>.+)",
          _on(lambda m: [Op(oc.OP_GIVE_DON, _n(m), int(bool(m.group("r"))))]),
          rules=("6-5-5", "8-4-4-1")),
     Rule("opp-don-minus", r"Your opponent returns (\d+) DON!! cards? from their field to "
          r"their DON!! deck", lambda m: [Op(oc.OP_OPP_DON_MINUS, _n(m))], rules=("10-2-10",)),
+    Rule("refresh-lock-or-don", r"[Uu]p to (?P<n>\d+) of your opponent's rested Characters? "
+         r"or DON!! cards will not become active in your opponent's next Refresh Phase",
+         _refresh_lock_or_don, rules=("8-4-4-1", "6-2-3", "1-3-3")),
     Rule("refresh-lock", r"(?P<t>.+?) will not become active in your opponent's next "
          r"Refresh Phase",
          _on(lambda m: [Op(oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END)],
@@ -707,6 +767,19 @@ TEMPLATES: tuple[Rule, ...] = (
                     else [Op(oc.OP_SEL_LEADER, OWN_SELF),
                           Op(oc.OP_POWER, _signed(m), _dur(m)), *rows]),
          rules=("8-4-4-1", "6-6")),
+    Rule("grant-named-and-self", r"[Aa]ll of your (?P<n>" + phrases.NAME + r"(?: or "
+         + phrases.NAME + r")*) cards and this Character gain \[(?P<k>Rush|Double Attack|"
+         r"Banish|Blocker|Rush: Character|Unblockable)\]" + _DURS,
+         lambda m: _named_and_self(m, Op(oc.OP_GRANT, _KW_BITS[m.group("k")], _dur(m))),
+         rules=("8-4-4-1", "10-1")),
+    Rule("base-power-named-and-self", r"[Aa]ll of your (?P<n>" + phrases.NAME + r"(?: or "
+         + phrases.NAME + r")*) cards' base power and this Character's base power become "
+         r"(?P<s>\d+)" + _DURS,
+         lambda m: _named_and_self(m, Op(oc.OP_SET_BASE, _signed(m), _dur(m))),
+         rules=("8-4-4-1", "4-9-2-1")),
+    Rule("trash-play-or-life-up", r"[Ss]elect (?P<t>up to 1 .+?) from your trash and play "
+         r"it or add it to the top of your Life cards face-up", _trash_play_or_life,
+         rules=("8-4-4-1", "3-10-2-1")),
     Rule("play-from-either", r"[Pp]lay (?P<t>up to 1 .+?) from your hand or trash"
          r"(?P<r> rested)?", _play_either, rules=("8-4-4-1",)),
     Rule("trash-hand-upto", r"[Tt]rash up to (\d+) cards? from your hand",
@@ -821,6 +894,10 @@ COST_TEMPLATES: tuple[Rule, ...] = (
     Rule("cost-rest-leader", r"(?:You may )?rest your (?:1 )?Leader",
          lambda m: [Op(oc.OP_C_REST_OWN, 0, flt=Filter(zone=oc.Z_LEADER, owner=OWN_SELF))],
          rules=("8-3-1-3",)),
+    Rule("cost-rest-self-and-don", r"(?:You may )?rest this (?:card|Character|Leader|Stage) "
+         r"and (\d+) of your DON!! cards?",
+         lambda m: [Op(oc.OP_C_REST_SELF), Op(oc.OP_C_REST_DON, _n(m))],
+         rules=("8-3-1-3", "8-3-1-5")),
     Rule("cost-rest-don-self", r"You may rest (\d+) of your DON!! cards? and this "
          r"(?:Character|Leader|Stage)",
          lambda m: [Op(oc.OP_C_REST_DON, _n(m)), Op(oc.OP_C_REST_SELF)],
@@ -954,6 +1031,8 @@ COND_TEMPLATES: tuple[Rule, ...] = (
          lambda m: Cond(oc.CK_CMP_DON_OPP, cmp=-1, value=-1), rules=("8-3-2",)),
     Rule("cond-leader-type-includes", r"If your Leader's type includes \"([^\"]+)\"",
          lambda m: Cond(oc.CK_LEADER_PRED, pred="typeinc:" + m.group(1)), rules=("8-3-2",)),
+    Rule("cond-leader-name-includes", r"If your Leader's card name includes \"([^\"]+)\"",
+         lambda m: Cond(oc.CK_LEADER_PRED, pred="nameinc:" + m.group(1)), rules=("8-3-2",)),
     Rule("cond-life-total", r"If you and your opponent have a total of (\d+)(?: or "
          r"(?P<c>more|less))? Life cards",
          lambda m: Cond(oc.CK_LIFE_TOTAL, cmp=_cmp(m.group("c")), value=_n(m)),
@@ -1001,8 +1080,9 @@ def _repl_target(t: str) -> Filter | None:
         return Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF, flags=L.FLF_SELF_ONLY)
     if re.fullmatch(r"(?:one|1|any) of your Characters", t):
         return Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)
-    f = phrases.card_phrase(t[len("your "):], phrases.FIELD, OWN_SELF)
-    return f if t.startswith("your ") and f is not None and f.zone == oc.Z_FIELD_CHAR else None
+    m = re.fullmatch(r"(?:your|you have an?) (.+?)(?: that)?", t)  # "you have a ... that"
+    f = phrases.card_phrase(m.group(1), phrases.FIELD, OWN_SELF) if m else None
+    return f if f is not None and f.zone == oc.Z_FIELD_CHAR else None
 
 
 def _replace(timing: int, causes: int = 0) -> Callable:
@@ -1019,7 +1099,7 @@ def _replace(timing: int, causes: int = 0) -> Callable:
 
 
 _REPL_WHO = (r"If (?:(?P<c>.+?) and )?(?P<t>this Character|your (?:(?! and ).)+?|"
-             r"(?:one|1|any) of your Characters) would be ")
+             r"(?:one|1|any) of your Characters|you have an? (?:(?! and ).)+? that) would be ")
 # Abilities whose whole body names their event: replacement effects (8-1-3-4) and 'When
 # <event>, <effect>' without a timing tag (8-1-3-1). The build gives (timing, first rows,
 # conditions, the body text left to compile).
@@ -1034,6 +1114,9 @@ EVENTS: tuple[Rule, ...] = (
          rules=("8-1-3-4",)),
     Rule("replace-ko-battle", _REPL_WHO + r"K\.O\.'d in battle, (?P<do>.+) instead",
          _replace(oc.T_REPLACE_KO, oc.CAUSE_BATTLE), rules=("8-1-3-4", "7-1-4")),
+    Rule("replace-rest-opp-char", _REPL_WHO + r"rested by your opponent's Character's "
+         r"effects?, (?P<do>.+) instead", _replace(oc.T_REPLACE_REST, oc.CAUSE_OPP_CHAR),
+         rules=("8-1-3-4",)),
     Rule("replace-remove", _REPL_WHO + r"removed from the field by your opponent's effects?, "
          r"(?P<do>.+) instead", _replace(oc.T_REPLACE_REMOVE), rules=("8-1-3-4",)),
     Rule("when-ko-self", r"When this Character is K\.O\.'d, (?P<do>.+)",
@@ -1200,6 +1283,12 @@ def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
         skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
         for conn, clause in fxtext.split_clauses(sentence):
             text = clause
+            whole = (_match(ALL_ACTIONS, text) if re.match(r"If the selected Character ", text)
+                     else None)  # a clause about the selection, read whole
+            if whole is not None:
+                ab.body.extend(whole.value)
+                _add(ab, whole, statuses)
+                continue
             cm = re.match(r"([Ii]f (?:[^,]|, (?=\[|and ))+),\s*(.*)$", text)
             if cm:
                 conds = _match_conds("I" + cm.group(1)[1:])
@@ -1332,8 +1421,8 @@ def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
             _add(ab, c, statuses)
         cost = "Y" + cost[cm.end() + 1:]
     whole = _match(ALL_COSTS, cost)
-    parts = [whole] if whole is not None else [
-        _match(ALL_COSTS, part)
+    parts = [whole] if whole is not None else [  # "DON!! -4, you may trash ...": "You may"
+        _match(ALL_COSTS, re.sub(r"^you may ", "You may ", part))
         for part in re.split(r"\s*,\s*|\s+and\s+|(?<=\))\s+|(?<=DON!! -\d)\s+", cost)]
     if any(m is None for m in parts):
         ab.unmatched = cost
