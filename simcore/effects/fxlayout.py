@@ -29,7 +29,9 @@ H_FWORDS = 17  # ints per filter bitset: bit `card` is set when the card passes 
 H_MEMO = 18  # offset of the memo offsets (H_NMEMO ints, with CONT_KEPT): the game-state
 #              ints the continuous results depend on besides which cards are where
 H_NMEMO = 19
-HDR_SIZE = 20
+H_CARD_NAME = 20  # offset of card_name (ncards ints: an id per card name, equal ids for one
+#                   name, -1 for a card of neither deck; "with different card names")
+HDR_SIZE = 21
 
 HAS_CONT = 1  # some ability is continuous: settle() has work
 HAS_REPL = 2  # some ability is a replacement effect
@@ -96,6 +98,9 @@ FLF_SELF_ONLY = 32  # the source card itself
 FLF_PLAYABLE = 64  # a card to be played: no effect forbids playing it now
 FLF_DYNAMIC = 128  # set by the packer: the filter tests more than the owner and the static
 #                    bitset (bounds, state, DON!!, the source card, a ban)
+FLF_DIFF_NAMES = 256  # "with different card names": the cards chosen or counted together
+#                       each have a name of their own (read by the op or condition, not the
+#                       match of one card)
 PRED_HAS_TRIGGER = 1 << 30  # card_pred bit of a card with trigger text (FLF_HAS_TRIGGER)
 
 # Condition rows.

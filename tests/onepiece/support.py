@@ -632,6 +632,15 @@ FX_POOL.append(("FX_LOCK_CHAR_OR_DON", {
     "text": "[On Play] Up to 1 of your opponent's rested Character or DON!! cards will not "
             "become active in your opponent's next Refresh Phase."}))
 
+# "with different card names": a play from the trash and a count.
+FX_POOL.append(("FX_PLAY_DIFF", {
+    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
+    "text": "[On Play] Play up to 2 Character cards with a cost of 2 or less and different card "
+            "names from your trash."}))
+FX_POOL.append(("FX_DIFF_COND", {
+    "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
+    "text": "[Main] If you have 2 Characters with different card names, draw 1 card."}))
+
 # A [Counter] Event whose boost only a {Test Crew} card may receive.
 FX_POOL.append(("FX_COUNTER_CREW", {
     "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],

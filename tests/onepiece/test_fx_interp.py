@@ -1368,3 +1368,23 @@ def test_6_2_3_a_don_lock_never_exceeds_the_rested_don():
 
     g.play(FX["FX_LOCK_CHAR_OR_DON"])
     assert g.get(1, DON_LOCK) == 0
+
+
+@pytest.mark.parametrize("trash,played", [
+    ([S.C4K, S.C4K], [S.C4K]), ([S.C4K, S.C4K, S.C5K], [S.C4K, S.C5K])])
+def test_8_4_4_1_play_up_to_two_with_different_card_names(trash, played):
+    """"Play up to 2 Character cards with a cost of 2 or less and different card names from
+    your trash": a second copy of a name already played is not a candidate."""
+    g = game(hands=([FX["FX_PLAY_DIFF"]], ()), trash=(trash, ()), don_active=(1, 0))
+    g.play(FX["FX_PLAY_DIFF"])
+    assert sorted(g.field_chars(0)) == sorted([FX["FX_PLAY_DIFF"], *played])
+    assert len(g.trash(0)) == len(trash) - len(played)
+    g.check()
+
+
+@pytest.mark.parametrize("chars,drawn", [([S.C5K, S.C5K], False), ([S.C5K, S.C4K], True)])
+def test_8_3_2_a_count_of_characters_with_different_card_names(chars, drawn):
+    g = game(hands=([FX["FX_DIFF_COND"]], ()), chars=(chars, ()), decks=([S.C6K], ()))
+    g.play(FX["FX_DIFF_COND"])
+    assert g.hand(0) == ([S.C6K] if drawn else [])
+    g.check()

@@ -155,6 +155,8 @@ TEMPLATE_CARDS = [
     ("ST21-003", "selected-unblockable"),
     ("PRB02-006", "replace-rest-opp-char"),
     ("OP07-026", "refresh-lock-or-don"),
+    ("OP13-082", "play-from"), ("OP06-062", "play-from"),
+    ("OP16-038", "set-active-leader-and-all"),
     ("EB04-007", "grant"), ("OP15-047", "grant"), ("OP04-080", "grant-attack-active"),
     ("OP11-001", "grant-rush-char"), ("OP16-118", "look-pick-either"),
     ("OP02-005", "look-upto-pick"), ("EB04-030", "don-return"), ("P-111", "rest-own-don"),
@@ -718,6 +720,24 @@ def test_6_2_3_a_rested_character_or_don_kept_rested_op07_026():
                          (oc.OP_SEL, 0, 1, 1),
                          (oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END, 0)]
     assert ab.body[4].flt.state == L.ST_RESTED and ab.body[4].flt.owner == L.OWN_OPP
+
+
+def test_8_4_4_1_different_card_names_op13_082_op16_038():
+    """OP13-082 'Trash all of your Characters and play up to 5 {Five Elders} type Character
+    cards with 5000 power and different card names from your trash'; OP16-038 'If you have
+    5 {Impel Down} type Characters with different card names': the filter flag
+    FLF_DIFF_NAMES, read by the play and by the count."""
+    (ab,) = _compile("OP13-082")
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.body] == [oc.OP_SEL_ALL, oc.OP_TRASH, oc.OP_PLAY_FROM]
+    f = ab.body[2].flt
+    assert ab.body[2].b == 5 and f.flags & L.FLF_DIFF_NAMES and f.zone == oc.Z_TRASH
+    assert (f.pow_min, f.pow_max) == (5000, 5000)
+    ab = _compile("OP16-038")[0]
+    cond = ab.body[0].cond
+    assert (cond.kind, cond.value) == (oc.CK_COUNT, 5) and cond.flt.flags & L.FLF_DIFF_NAMES
+    assert [o.op for o in ab.body[1:]] == [oc.OP_SEL_LEADER, oc.OP_SET_ACTIVE, oc.OP_SEL_ALL,
+                                          oc.OP_SET_ACTIVE]
 
 
 def test_a_full_stop_inside_a_name_ends_no_sentence_op14_110():

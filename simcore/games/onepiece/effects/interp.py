@@ -27,6 +27,7 @@ from tcgsim.simcore.effects.fxlayout import (
     ABF_FROM_HAND,
     CONT_KEPT,
     FL_FLAGS,
+    FLF_DIFF_NAMES,
     FLF_SELF_ONLY,
     H_CARD_AB,
     H_CARD_PRED,
@@ -64,6 +65,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     flt_get,
     flt_match,
     has_timing,
+    name_bit,
     negated,
     once_spent,
     source_card,
@@ -537,6 +539,23 @@ def choose_card(st, ct, fx, lg, p, f, q, intent, upto, src_card, src_ref, fams, 
     n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
     i = ask(st, ct, lg, np.int64(p), np.int64(q), np.int64(intent), fams, prms, rng, buf,
             np.int64(n), np.int64(upto))
+    return -1 if i < 0 else buf[i]
+
+
+@kernel
+def choose_new_name(st, ct, fx, lg, p, f, seen_lo, seen_hi, src_card, src_ref, fams, prms,
+                    rng, buf):
+    """choose_card for a pick "with different card names" (Q_PICK, up to): the candidates
+    whose name is not among those taken already (the bits seen_lo, seen_hi of fx name ids)."""
+    n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+    k = 0
+    for i in range(n):
+        w, bit = name_bit(fx, cand_card(st, buf[i]))
+        if ((seen_hi if w else seen_lo) & bit) == 0:
+            buf[k] = buf[i]
+            k += 1
+    i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_PICK), np.int64(oc.INTENT_HELP), fams,
+            prms, rng, buf, np.int64(k), np.int64(1))
     return -1 if i < 0 else buf[i]
 
 
@@ -1131,14 +1150,27 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             st[o * PSIZE + DON_RESTED] += m
         elif op == oc.OP_PLAY_FROM or op == oc.OP_TRASH_TO_HAND:  # a filter, bb cards
             st[G_OK] = 0
+            distinct = (flt_get(fx, a, FL_FLAGS) & FLF_DIFF_NAMES) != 0
+            seen_lo = 0  # names taken so far ("with different card names"): fx name ids
+            seen_hi = 0
             for _ in range(bb):
                 if op == oc.OP_TRASH_TO_HAND and cc == 1 and st[b + N_LIFE] >= LIFE_CAP:
                     break  # no room in the Life area
-                c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_PICK),
-                                np.int64(oc.INTENT_HELP), np.int64(1), src_card, src_ref, fams,
-                                prms, rng, buf)
+                if distinct:
+                    c = choose_new_name(st, ct, fx, lg, p, a, seen_lo, seen_hi, src_card,
+                                        src_ref, fams, prms, rng, buf)
+                else:
+                    c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_PICK),
+                                    np.int64(oc.INTENT_HELP), np.int64(1), src_card, src_ref,
+                                    fams, prms, rng, buf)
                 if c < 0:
                     break
+                if distinct:
+                    w, bit = name_bit(fx, cand_card(st, c))
+                    if w:
+                        seen_hi |= bit
+                    else:
+                        seen_lo |= bit
                 z = cand_zone(c)
                 i = cand_index(c)
                 if z == Z_HAND:

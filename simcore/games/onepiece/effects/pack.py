@@ -421,18 +421,22 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
         for pred, bit in t.preds.items():
             if _has_pred(pred, names, types, attrs, cat, no_text):
                 card_pred[card] |= 1 << bit
+    card_name = np.full(ncards, -1, np.int32)
+    ids: dict[str, int] = {}
+    for card in card_ids:
+        card_name[card] = ids.setdefault(table.names[card], len(ids))
     return _assemble(t, ncards, card_pred, L.MODES[mode],
-                     _static_bits(t.flt, table.table, card_pred))
+                     _static_bits(t.flt, table.table, card_pred), card_name)
 
 
 def empty_fx(ncards: int) -> np.ndarray:
     """The fx array of a pair with no packed ability (what effects mode none packs)."""
     return _assemble(_Tables(), ncards, np.zeros(ncards, np.int32), L.MODE_NONE,
-                     np.zeros((0, (ncards + 31) // 32), np.int32))
+                     np.zeros((0, (ncards + 31) // 32), np.int32), np.full(ncards, -1, np.int32))
 
 
 def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
-              fstat: np.ndarray) -> np.ndarray:
+              fstat: np.ndarray, card_name: np.ndarray) -> np.ndarray:
     t.ab.sort(key=lambda r: (r[L.AB_CARD], r[L.AB_SLOT]))
     card_ab = np.zeros(ncards + 1, np.int32)
     card_tm = np.zeros(ncards, np.int32)
@@ -447,7 +451,7 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
                 np.array(t.code, np.int32).reshape(-1, L.CODE_W).ravel(),
                 np.array(t.flt, np.int32).reshape(-1, L.FLT_W).ravel(),
                 np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel(), fstat.ravel(),
-                np.array(memo or [], np.int32)]
+                np.array(memo or [], np.int32), card_name]
     hdr = np.zeros(L.HDR_SIZE, np.int32)
     hdr[L.H_VERSION] = int(compiler_digest()[:8], 16) & 0x7FFFFFFF
     hdr[L.H_MODE] = mode
@@ -456,7 +460,8 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
     off = L.HDR_SIZE
     hdr[L.H_FWORDS] = (ncards + 31) // 32
     for key, sec in zip((L.H_CARD_AB, L.H_CARD_TM, L.H_CARD_PRED, L.H_AB, L.H_CODE, L.H_FLT,
-                         L.H_COND, L.H_FSTAT, L.H_MEMO), sections, strict=True):
+                         L.H_COND, L.H_FSTAT, L.H_MEMO, L.H_CARD_NAME), sections,
+                        strict=True):
         hdr[key] = off
         off += sec.size
     hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0

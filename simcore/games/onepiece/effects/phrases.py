@@ -133,6 +133,7 @@ _BOUND = re.compile(
     r"the (?P<ty>(?:\{[^}]+\},? )*(?:or )?\{[^}]+\}) type|"
     r"a \[Trigger\]|"
     r"no base effect|"
+    r"different card names|"
     r"a type including \"(?P<ti>[^\"]+)\"|"
     r"other than (?:this (?:Character|card)|" + _NAME + r"))(?= |$)")
 
@@ -176,6 +177,8 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
             f = replace(f, pred_all=(*f.pred_all, "typeinc:" + g["ti"]))
         elif text.endswith("[Trigger]"):
             f = replace(f, flags=f.flags | L.FLF_HAS_TRIGGER)
+        elif text.endswith("different card names"):  # chosen or counted together
+            f = replace(f, flags=f.flags | L.FLF_DIFF_NAMES)
         elif text.endswith("no base effect"):  # a card without card text (2-8-5)
             f = replace(f, pred_all=(*f.pred_all, NO_TEXT))
         elif "other than this" in text:

@@ -35,6 +35,7 @@ from tcgsim.simcore.effects.fxlayout import (
     FL_STATE,
     FL_ZONE,
     FLF_BASE,
+    FLF_DIFF_NAMES,
     FLF_DON_GIVEN,
     FLF_DYNAMIC,
     FLF_EXCLUDE_SELF,
@@ -44,6 +45,7 @@ from tcgsim.simcore.effects.fxlayout import (
     FLT_W,
     H_AB,
     H_CARD_AB,
+    H_CARD_NAME,
     H_CARD_TM,
     H_CODE,
     H_COND,
@@ -307,6 +309,30 @@ def candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf, limit):
 
 
 @kernel
+def name_bit(fx, card):
+    """The card's name id (fx card_name) as a bit of a 128-bit set, (word, mask)."""
+    i = fx[fx[H_CARD_NAME] + card] & 127
+    return i >> 6, 1 << (i & 63)
+
+
+@kernel
+def distinct_names(st, fx, buf, n):
+    """How many different card names the n candidates in buf have."""
+    lo = 0
+    hi = 0
+    k = 0
+    for i in range(n):
+        w, bit = name_bit(fx, cand_card(st, buf[i]))
+        if ((hi if w else lo) & bit) == 0:
+            k += 1
+            if w:
+                hi |= bit
+            else:
+                lo |= bit
+    return k
+
+
+@kernel
 def compare(v, cmp, value):
     if cmp == CMP_GE:
         return v >= value
@@ -354,6 +380,9 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
         ok = st[G_ACTIVE] == p
     elif kind == oc.CK_OPP_TURN:
         ok = st[G_ACTIVE] != p
+    elif kind == oc.CK_COUNT and flt_get(fx, cond_get(fx, c, CD_FLT), FL_FLAGS) & FLF_DIFF_NAMES:
+        n = candidates(st, ct, fx, cond_get(fx, c, CD_FLT), p, src_card, src_ref, buf)
+        ok = compare(distinct_names(st, fx, buf, n), cmp, value)  # "with different card names"
     elif kind == oc.CK_COUNT:  # counting stops where the comparison is decided
         ok = compare(candidates_upto(st, ct, fx, cond_get(fx, c, CD_FLT), p, src_card,
                                      src_ref, buf, min(max(value, 0) + 1, MAX_CAND)), cmp, value)

@@ -520,6 +520,11 @@ TEMPLATES: tuple[Rule, ...] = (
          _on(lambda m: [Op(oc.OP_TO_DECK, 1)], chars=True), rules=("8-4-4-1",)),
     Rule("trash-target", r"[Tt]rash (?P<t>.+)", _on(lambda m: [Op(oc.OP_TRASH)], chars=True),
          rules=("8-4-4-1",)),
+    Rule("set-active-leader-and-all", r"[Ss]et your Leader and all of your Characters as "
+         r"active", lambda m: [Op(oc.OP_SEL_LEADER, OWN_SELF), Op(oc.OP_SET_ACTIVE),
+                               Op(oc.OP_SEL_ALL, 0, flt=Filter(zone=oc.Z_FIELD_CHAR,
+                                                               owner=OWN_SELF)),
+                               Op(oc.OP_SET_ACTIVE)], rules=("8-4-4-1",)),
     Rule("set-active", r"[Ss]et (?P<t>.+) as active", _on(lambda m: [Op(oc.OP_SET_ACTIVE)]),
          rules=("8-4-4-1",)),
     Rule("power-give", r"[Gg]ive (?P<t>.+) (?P<s>[-+]\d+) power" + _DURS,
