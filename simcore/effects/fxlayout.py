@@ -30,7 +30,8 @@ H_MEMO = 18  # offset of the memo offsets (H_NMEMO ints, with CONT_KEPT): the ga
 #              ints the continuous results depend on besides which cards are where
 H_NMEMO = 19
 H_CARD_NAME = 20  # offset of card_name (ncards ints: an id per card name, equal ids for one
-#                   name, -1 for a card of neither deck; "with different card names")
+#                   name, -1 for a card of neither deck; "with different card names"; two
+#                   decks and their Leaders have at most 102 names, the kernels read 128)
 HDR_SIZE = 21
 
 HAS_CONT = 1  # some ability is continuous: settle() has work
