@@ -590,56 +590,46 @@ FX_POOL.append(("FX_GIVE_DON_NAMED", {
     "text": "[Activate: Main] You may give 2 active DON!! cards to 1 of your [FX_CREW]: Draw 1 "
             "card."}))
 
-# "When this Character becomes rested" (8-1-3-1), and resting two Characters as a cost.
-FX_POOL.append(("FX_RESTED_DRAW", {
-    "category": "character", "colors": ["red"], "cost": 1, "power": 4000, "types": [],
-    "text": "[Your Turn] When this Character becomes rested, draw 1 card."}))
-FX_POOL.append(("FX_REST2_DRAW", {
-    "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
-    "text": "[Main] You may rest 2 of your Characters: Draw 2 cards."}))
 
-# A trash card to the top of the Life face-up; a keyword and a base power for every card of
-# a name and the source.
-FX_POOL.append(("FX_TRASH_TO_LIFE_UP", {
-    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
-    "text": "[On Play] Add up to 1 card with a cost of 6 or less from your trash to the top of "
-            "your Life cards face-up."}))
-FX_POOL.append(("FX_CREW_DOUBLE", {
-    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
-    "text": "All of your [FX_CREW] cards and this Character gain [Double Attack]. "
-            "[Opponent's Turn] All of your [FX_CREW] cards' base power and this Character's "
-            "base power become 6000."}))
+def _fx_card(code: str, text: str, category: str = "character", power: int = 1000) -> tuple:
+    """A red pool card of cost 1 (an Event: cost 0) with card text."""
+    event = category == "event"
+    return (code, {"category": category, "colors": ["red"], "cost": 0 if event else 1,
+                   "power": 0 if event else power, "types": [], "text": text})
 
-# Setting DON!! active, then banning it for Character effects this turn (1-3-3).
-FX_POOL.append(("FX_DON_ACTIVE_BAN", {
-    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
-    "text": "[Activate: Main] Set up to 1 of your DON!! cards as active. Then, you cannot set "
-            "DON!! cards as active using Character effects during this turn."}))
 
-# "would be rested by your opponent's Character's effect ... instead" (8-1-3-4), and an Event
-# that rests.
-FX_POOL.append(("FX_REPL_REST", {
-    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
-    "text": "[Opponent's Turn] If this Character would be rested by your opponent's "
-            "Character's effect, you may rest 1 of your other Characters instead."}))
-FX_POOL.append(("FX_EVENT_REST", {
-    "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
-    "text": "[Main] Rest up to 1 of your opponent's Characters with a cost of 4 or less."}))
-
-# Rested DON!! kept rested in the opponent's next Refresh Phase (6-2-3).
-FX_POOL.append(("FX_LOCK_CHAR_OR_DON", {
-    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
-    "text": "[On Play] Up to 1 of your opponent's rested Character or DON!! cards will not "
-            "become active in your opponent's next Refresh Phase."}))
-
-# "with different card names": a play from the trash and a count.
-FX_POOL.append(("FX_PLAY_DIFF", {
-    "category": "character", "colors": ["red"], "cost": 1, "power": 1000, "types": [],
-    "text": "[On Play] Play up to 2 Character cards with a cost of 2 or less and different card "
-            "names from your trash."}))
-FX_POOL.append(("FX_DIFF_COND", {
-    "category": "event", "colors": ["red"], "cost": 0, "power": 0, "types": [],
-    "text": "[Main] If you have 2 Characters with different card names, draw 1 card."}))
+FX_POOL += [
+    # "When this Character becomes rested" (8-1-3-1), and resting two Characters as a cost.
+    _fx_card("FX_RESTED_DRAW", "[Your Turn] When this Character becomes rested, draw 1 card.",
+             power=4000),
+    _fx_card("FX_REST2_DRAW", "[Main] You may rest 2 of your Characters: Draw 2 cards.",
+             "event"),
+    # A trash card to the top of the Life face-up (3-10-2-1).
+    _fx_card("FX_TRASH_TO_LIFE_UP", "[On Play] Add up to 1 card with a cost of 6 or less from "
+             "your trash to the top of your Life cards face-up."),
+    # A keyword and a base power for every card of a name and the source.
+    _fx_card("FX_CREW_DOUBLE", "All of your [FX_CREW] cards and this Character gain [Double "
+             "Attack]. [Opponent's Turn] All of your [FX_CREW] cards' base power and this "
+             "Character's base power become 6000."),
+    # Setting DON!! active, then banning it for Character effects this turn (1-3-3).
+    _fx_card("FX_DON_ACTIVE_BAN", "[Activate: Main] Set up to 1 of your DON!! cards as active. "
+             "Then, you cannot set DON!! cards as active using Character effects during this "
+             "turn."),
+    # "would be rested by your opponent's Character's effect ... instead" (8-1-3-4), and an
+    # Event that rests.
+    _fx_card("FX_REPL_REST", "[Opponent's Turn] If this Character would be rested by your "
+             "opponent's Character's effect, you may rest 1 of your other Characters instead."),
+    _fx_card("FX_EVENT_REST", "[Main] Rest up to 1 of your opponent's Characters with a cost "
+             "of 4 or less.", "event"),
+    # Rested DON!! kept rested in the opponent's next Refresh Phase (6-2-3).
+    _fx_card("FX_LOCK_CHAR_OR_DON", "[On Play] Up to 1 of your opponent's rested Character or "
+             "DON!! cards will not become active in your opponent's next Refresh Phase."),
+    # "with different card names": a play from the trash and a count.
+    _fx_card("FX_PLAY_DIFF", "[On Play] Play up to 2 Character cards with a cost of 2 or less "
+             "and different card names from your trash."),
+    _fx_card("FX_DIFF_COND", "[Main] If you have 2 Characters with different card names, draw "
+             "1 card.", "event"),
+]
 
 # A [Counter] Event whose boost only a {Test Crew} card may receive.
 FX_POOL.append(("FX_COUNTER_CREW", {

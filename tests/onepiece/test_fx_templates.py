@@ -634,7 +634,7 @@ def test_8_3_1_a_don_minus_then_you_may_trash_cost_st34_004():
     assert [(o.op, o.a) for o in ab.costs] == [(oc.OP_C_DON_MINUS, 4), (oc.OP_C_TRASH_HAND, 1)]
 
 
-def test_named_cards_and_this_character_gain_a_keyword_and_a_base_power_op15_071():
+def test_10_1_4_9_2_1_named_cards_and_this_character_gain_a_keyword_and_base_power_op15_071():
     """OP15-071 'All of your [Ohm] cards and this Character gain [Double Attack]' and
     '[Opponent's Turn] All of your [Ohm] cards' base power and this Character's base power
     become 6000': every own [Ohm] Leader or Character, then the source card."""

@@ -1577,7 +1577,7 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
     settle_selected(st, sel, nsel)
 
 
-@kernel
+@kernel_inline
 def settle_selected(st, sel, nsel):
     """Sum the modifiers of the nsel cards a continuous ability has just changed (sel:
     owner << 8 | ref), and note that a continuous field was set."""
