@@ -313,7 +313,8 @@ def cards_import(path, game, store):
                    + ", ".join(f"{n} {what}" for what, n in sorted(left_out.items()))
                    + " (docs/rules-coverage.md)")
     if report.problems:
-        click.echo(f"{len(report.problems)} values could not be read (see the warnings above)")
+        click.echo(f"{len(report.problems)} values could not be read or were read "
+                   "with an assumption (see the warnings above)")
 
 
 @cards.command("coverage")

@@ -9,7 +9,7 @@ import pytest
 from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.onepiece import batch, engine
 from tcgsim.simcore.games.onepiece import layout as L
-from tcgsim.simcore.games.onepiece.batch import COLUMNS
+from tcgsim.simcore.games.onepiece.batch import BUF, COLUMNS
 from tcgsim.simcore.games.onepiece.effects.pack import empty_fx
 from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
 from tcgsim.simcore.rng import seed_stream, shuffle
@@ -144,12 +144,14 @@ class Setup:
         self.prms = np.stack([a.params, b.params]).astype(np.float64)
         self.lg = np.empty((0, LOG_WIDTH), dtype=np.int32)
         self.rng = np.zeros(8, dtype=np.uint64)
+        self.fx = empty_fx(len(self.table))
+        self.buf = np.zeros(BUF, dtype=np.int32)
 
     def run(self, seed: int, pair: int, first: int) -> np.ndarray:
         st = np.zeros(L.SIZE, dtype=np.int32)
-        engine.setup(st, self.table.table, self.lg, self.decks, self.leaders, first,
+        engine.setup(st, self.table.table, self.fx, self.lg, self.decks, self.leaders, first,
                      np.uint64(seed), pair, 2 * pair + first, self.fams, self.prms, self.rng,
-                     0, 100)
+                     self.buf, 0, 100)
         return st
 
 

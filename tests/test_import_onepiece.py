@@ -210,9 +210,11 @@ def limitless():
 
 
 def test_limitless_adds_op17_and_eb04(limitless):
-    """The second public database imports with no problem and brings OP-17 and EB-04."""
+    """The second public database brings OP-17 and EB-04; its only problems are the five
+    cards whose text lost an attribute's name (test below)."""
     df, report = limitless
-    assert report.problems == []
+    assert [p.split(": ")[1] for p in report.problems] == [
+        "OP08-114", "ST32-001", "ST32-003", "ST32-004", "ST32-005"]
     assert report.per_set["OP17"] > 100 and report.per_set["EB04"] > 50
     leader = df.filter(df["code"] == "OP17-001").to_dicts()[0]
     assert (leader["category"], leader["life"], leader["power"]) == ("leader", 5, 5000)
@@ -247,3 +249,27 @@ def test_both_databases_agree_on_every_shared_card(database, limitless):
     assert j.height == 2665
     bad = j.filter(pl.any_horizontal([pl.col(c) != pl.col(f"{c}_b") for c in cols]))
     assert bad["code"].to_list() == []
+
+
+def test_a_lost_attribute_name_is_restored_as_the_cards_own(limitless, database):
+    """The limitless text of OP08-114 reads "cannot be K.O.'d in battle by attribute cards":
+    the printed <Slash> icon was lost. The import puts back the card's own attribute, marked
+    "(restored)" so that the compiler reads it as approximate, and says so; the other
+    database's text of the card names <Slash> there."""
+    from tcgsim.simcore.games.onepiece.importer import ImportReport, restore_attributes
+
+    df, report = limitless
+    text = df.filter(df["code"] == "OP08-114")["text"][0]
+    assert "in battle by <Slash (restored)> attribute cards" in text
+    assert "&lt;Slash&gt; attribute cards" in database[0].filter(
+        database[0]["code"] == "OP08-114")["text"][0]
+    assert report.problems[0] == ("OP08.json: OP08-114: the text names an attribute without "
+                                  "its name; read as the card's own <Slash> (approximate)")
+    r = ImportReport()
+    kept = ("by <Slash> attribute cards, by ＜Strike＞  attribute Characters, by &lt;Wisdom&gt; "
+            "attribute")
+    assert restore_attributes(kept, ["Ranged"], "w", r) == kept and r.problems == []
+    assert restore_attributes("rest your attribute Leader", ["Slash", "Strike"], "w", r) == (
+        "rest your attribute Leader")  # two attributes: which one is unknown
+    assert r.problems == ["w: the text names an attribute without its name; left as it is "
+                          "(the card has no single attribute)"]

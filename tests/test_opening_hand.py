@@ -15,6 +15,8 @@ from tcgsim.experiments.match import load_match
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import engine
 from tcgsim.simcore.games.onepiece import layout as L
+from tcgsim.simcore.games.onepiece.batch import BUF
+from tcgsim.simcore.games.onepiece.effects.pack import empty_fx
 from tcgsim.simcore.games.onepiece.events import LOG_WIDTH
 from tcgsim.simcore.rng import GOLDEN, mix64, next_u64, randint, seed_stream, shuffle, stream_key
 from tcgsim.simcore.rng import uniform as rng_uniform
@@ -89,13 +91,16 @@ class Dealer:
         self.lg = np.empty((0, LOG_WIDTH), dtype=np.int32)
         self.rng = np.zeros(8, dtype=np.uint64)
         self.st = np.zeros(L.SIZE, dtype=np.int32)
+        self.fx = empty_fx(len(self.table))  # these Leaders have no start-of-game ability
+        self.buf = np.zeros(BUF, dtype=np.int32)
 
     def hands(self, n: int):
         """(hand of deck A, mulligan flag of deck A) for pairs 0..n-1: independent shuffles."""
         st = self.st
         for k in range(n):
-            engine.setup(st, self.table.table, self.lg, self.decks, self.leaders, 0,
-                         np.uint64(SEED), k, 2 * k, self.fams, self.prms, self.rng, 0, 100)
+            engine.setup(st, self.table.table, self.fx, self.lg, self.decks, self.leaders, 0,
+                         np.uint64(SEED), k, 2 * k, self.fams, self.prms, self.rng, self.buf,
+                         0, 100)
             yield st[L.HAND: L.HAND + st[L.N_HAND]].copy(), int(st[L.S_MULLIGAN])
 
 

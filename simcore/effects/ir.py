@@ -80,6 +80,9 @@ class Ability:
     notes: list[str] = field(default_factory=list)
     unmatched: str = ""
     source: str = ""
+    # The index (within its card) of the ability whose once-per-turn use this one shares:
+    # one text naming two timings ("[A]/[B] [Once Per Turn]"); -1 for its own.
+    once_with: int = -1
 
 
 def combine(statuses: list[str]) -> str:

@@ -22,6 +22,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DECK_CAP,
     DON_ACTIVE,
     DON_DECK,
+    DON_OWN,
     DON_RESTED,
     DON_TOTAL,
     EMPTY,
@@ -591,11 +592,14 @@ FX_POOL.append(("FX_GIVE_DON_NAMED", {
             "card."}))
 
 
-def _fx_card(code: str, text: str, category: str = "character", power: int = 1000) -> tuple:
-    """A red pool card of cost 1 (an Event: cost 0) with card text."""
+def _fx_card(code: str, text: str, category: str = "character", power: int = 1000,
+             keywords: tuple[str, ...] = ()) -> tuple:
+    """A red pool card of cost 1 (an Event: cost 0) with card text (and keywords, which the
+    card data lists apart from the text)."""
     event = category == "event"
     return (code, {"category": category, "colors": ["red"], "cost": 0 if event else 1,
-                   "power": 0 if event else power, "types": [], "text": text})
+                   "power": 0 if event else power, "types": [], "text": text,
+                   **({"keywords": list(keywords)} if keywords else {})})
 
 
 FX_POOL += [
@@ -629,6 +633,42 @@ FX_POOL += [
              "and different card names from your trash."),
     _fx_card("FX_DIFF_COND", "[Main] If you have 2 Characters with different card names, draw "
              "1 card.", "event"),
+    # A cost paid by resting one of two kinds of card (8-3-1-3, 8-3-1-5).
+    # Two timings in one text, with and without one shared [Once Per Turn] (10-2-13).
+    _fx_card("FX_RUSH_TWO_ONCE", "[Rush]\n[On Play]/[When Attacking] [Once Per Turn] Draw 1 "
+             "card.", power=4000, keywords=("rush",)),
+    _fx_card("FX_RUSH_TWO", "[Rush]\n[On Play]/[When Attacking] Draw 1 card.", power=4000,
+             keywords=("rush",)),
+    # A Leader's DON!! deck of 6 cards (5-1-2-4, 5-2-1-5-1), an ability from one's second
+    # turn on, a cost the source pays only at a cost of 3 or more, and a replacement of any
+    # removal from the field (8-1-3-4).
+    ("FX_DON6_LEADER", {"category": "leader", "colors": ["red"], "cost": 0, "power": 5000,
+                        "life": 5, "types": [], "text": "Under the rules of this game, your "
+                        "DON!! deck consists of 6 cards."}),
+    _fx_card("FX_SECOND_TURN_DRAW", "[Activate: Main] [Once Per Turn] If it is your second turn "
+             "or later, draw 1 card."),
+    _fx_card("FX_COSTLY_TRASH_DRAW", "[Activate: Main] You may trash this Character with a cost "
+             "of 3 or more: Draw 1 card."),
+    _fx_card("FX_REMOVE_ANY_REPL", "[Once Per Turn] If this Character would be removed from the "
+             "field, you may trash 1 card from your hand instead.", power=3000),
+    # Abilities that watch for K.O.'d Characters (8-1-3-1).
+    _fx_card("FX_OPP_KOD_DRAW", "[Your Turn] [Once Per Turn] When your opponent's Character is "
+             "K.O.'d, draw 1 card."),
+    _fx_card("FX_ANY_KOD_DRAW", "When a Character is K.O.'d, draw 1 card."),
+    # Moves "at the end of this turn" (6-6-1-2).
+    _fx_card("FX_EOT_TRASH_SELF", "[On Play] Draw 1 card. Then, trash this Character at the "
+             "end of this turn."),
+    _fx_card("FX_PLAY_EOT_BOTTOM", "[Main] Play up to 1 Character card with a cost of 3 or "
+             "less from your trash. Then, place the Character played by this effect at the "
+             "bottom of the owner's deck at the end of this turn.", "event"),
+    _fx_card("FX_KO_REPL_LIFE", "[Once Per Turn] If this Character would be K.O.'d, you may add "
+             "1 card from the top of your Life cards to your hand instead.", power=3000),
+    _fx_card("FX_BLOCKER_WIN", "When your opponent activates [Blocker], if either you or your "
+             "opponent has 0 Life cards, you win the game."),
+    _fx_card("FX_TRASH_CHAR_OR_HAND", "[Main] You may trash 1 of your Characters or 1 card "
+             "from your hand: Draw 1 card.", "event"),
+    _fx_card("FX_REST_SLASH_OR_DON", "[Main] You may rest your <Slash> attribute Leader or 1 of "
+             "your DON!! cards: Draw 1 card.", "event"),
 ]
 
 # A [Counter] Event whose boost only a {Test Crew} card may receive.
@@ -840,7 +880,7 @@ class Game:
         assert self.error == 0, f"invariant error {EN.ERRORS.get(self.error, self.error)}"
         for p in range(2):
             assert self.zone_count(p) == DECK_CAP
-            assert self.don_total(p) == DON_TOTAL
+            assert self.don_total(p) == self.get(p, DON_OWN)  # DON_TOTAL, or a deck rule's
             assert self.card(p, LEADER_REF) == int(self.leaders[p])
 
     def legal(self, p: int | None = None) -> list[tuple[int, int, int]]:
@@ -1004,6 +1044,7 @@ def make_game(
         st[b + DON_RESTED] = don_rested[p]
         st[b + DON_DECK] = DON_TOTAL - don_active[p] - don_rested[p] - given
         assert st[b + DON_DECK] >= 0, "more than 10 DON"
+        st[b + DON_OWN] = DON_TOTAL
         owned = (list(deck) + list(hands[p]) + list(life[p]) + list(trash[p])
                  + [s["card"] for s in slots] + ([stage[p]] if stage[p] != EMPTY else []))
         if len(owned) == DECK_CAP:
@@ -1021,14 +1062,15 @@ def make_game(
 
 
 def new_game(decks, leaders=(LEADER, LEADER), first=0, seed=1, pair=0, game=0,
-             fams=(DEFAULT, DEFAULT), prms=None, ct=None, ruleset=0, turn_cap=1000) -> Game:
+             fams=(DEFAULT, DEFAULT), prms=None, ct=None, ruleset=0, turn_cap=1000,
+             fx=None) -> Game:
     """Run the engine's setup (5-2-1) on two 50-card decks (card-id lists)."""
     ct = CT if ct is None else ct
     deck_arr = np.ascontiguousarray(np.array(decks, dtype=np.int32))
     g = Game(np.zeros(SIZE, dtype=np.int32), ct, deck_arr, np.array(leaders, dtype=np.int32),
-             np.array(fams, dtype=np.int64), default_params() if prms is None else prms)
-    EN.setup(g.st, ct, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams, g.prms,
-             g.rng, ruleset, turn_cap)
+             np.array(fams, dtype=np.int64), default_params() if prms is None else prms, fx=fx)
+    EN.setup(g.st, ct, g.fx, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams,
+             g.prms, g.rng, g.buf, ruleset, turn_cap)
     return g
 
 

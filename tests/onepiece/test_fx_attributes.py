@@ -235,3 +235,62 @@ def test_8_1_3_3_power_per_count_on_a_real_card():
     assert ab.status == ir.STRICT and ab.timing == oc.T_YOUR_TURN
     assert _rows(ab) == [(oc.OP_SEL_SELF, 0, 0, 0),
                          (oc.OP_POWER_PER, 1000, 5, oc.PER_TRASH)]
+
+
+# Attribute names the card data lost (importer.restore_attributes) --------------------------
+
+
+def _limitless(code):
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+    from tests.onepiece.test_fx_compile import _limitless_rows
+
+    r = _limitless_rows()[code]
+    return compile_text(r["text"], r["trigger_text"])
+
+
+def test_8_3_1_3_rest_your_restored_attribute_leader_or_a_don_card_st32_001():
+    """ST32-001 "[On Play] You may rest your <Slash> attribute Leader or 1 of your DON!!
+    cards: Draw 2 cards and trash 1 card from your hand", its <Slash> restored by the import:
+    one cost with both ways to pay, approximate for the restored name."""
+    (ab,) = _limitless("ST32-001")
+    assert ab.status == ir.APPROX and ab.notes[-1].startswith("restored-attribute:")
+    assert [(o.op, o.b) for o in ab.costs] == [(oc.OP_C_REST_OWN_OR_DON, 1)]
+    assert ab.costs[0].flt == ir.Filter(zone=oc.Z_LEADER, owner=L.OWN_SELF,
+                                        pred_all=("attr:Slash",))
+    assert [o.op for o in ab.body][:1] == [oc.OP_DRAW]
+
+
+def test_2_5_either_a_name_or_an_attribute_st32_003():
+    """ST32-003 "If your Leader has the <Slash> attribute, play up to 1 Character card with a
+    cost of 5 or less that is either [Perona] or has the <Slash> attribute from your hand":
+    one predicate, either the name or the attribute; the other ability has no lost name and
+    stays strict."""
+    rested, on_play = _limitless("ST32-003")
+    assert rested.status == ir.STRICT and not rested.notes
+    assert on_play.status == ir.APPROX
+    assert on_play.body[0].cond.pred == "attr:Slash"
+    play = on_play.body[-1]
+    assert play.op == oc.OP_PLAY_FROM and play.flt.pred_all == ("name:Perona||attr:Slash",)
+    assert (play.flt.cost_max, play.flt.cat) == (5, 1 << C.CHARACTER)
+
+
+def test_7_1_4_restored_attribute_reads_as_the_other_databases_text_op08_114():
+    """OP08-114's restored "<Slash>" compiles to the program of the other database's text,
+    which printed it (strict there, approximate here)."""
+    restored, trigger = _limitless("OP08-114")
+    printed, _ = _compile("OP08-114")
+    assert (restored.status, printed.status, trigger.status) == (ir.APPROX, ir.STRICT,
+                                                                  ir.STRICT)
+    assert restored.body == printed.body and restored.conds == printed.conds
+    battling = [o.cond for o in restored.body if o.cond is not None and o.cond.flt is not None]
+    assert [c.flt.pred_all for c in battling] == [("attr:Slash",)]
+
+
+def test_2_5_a_type_or_an_attribute_st12_003():
+    """ST12-003 "play up to 1 {Muggy Kingdom} type or <Slash> attribute Character card with a
+    cost of 4 or less other than [Dracule Mihawk] from your hand rested": either predicate."""
+    (ab,) = _compile("ST12-003")
+    assert ab.status == ir.STRICT
+    play = ab.body[-1]
+    assert play.flt.pred_all == ("type:Muggy Kingdom||attr:Slash",)
+    assert play.flt.pred_none == ("name:Dracule Mihawk",) and play.c == 1

@@ -106,6 +106,18 @@ def _card_rows():
     return _ROWS
 
 
+def _limitless_rows():
+    """The card rows of the second public database (OP-17, EB-04, ST-32 texts)."""
+    from tcgsim.simcore.games.onepiece.importer import read_database
+    from tests.carddata import require
+
+    global _LROWS
+    if "_LROWS" not in globals():
+        df, _ = read_database(require("optcg", "limitless"))
+        _LROWS = {r["code"]: r for r in df.iter_rows(named=True)}
+    return _LROWS
+
+
 import pytest  # noqa: E402
 
 

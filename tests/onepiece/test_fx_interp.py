@@ -18,6 +18,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     BAN_LIFE_TO_HAND,
     DON_ACTIVE,
     DON_DECK,
+    DON_OWN,
     DON_RESTED,
     EMPTY,
     F_DON,
@@ -1387,4 +1388,302 @@ def test_8_3_2_a_count_of_characters_with_different_card_names(chars, drawn):
     g = game(hands=([FX["FX_DIFF_COND"]], ()), chars=(chars, ()), decks=([S.C6K], ()))
     g.play(FX["FX_DIFF_COND"])
     assert g.hand(0) == ([S.C6K] if drawn else [])
+    g.check()
+
+
+@pytest.mark.parametrize(("leader", "don", "leader_rested", "don_after", "drawn"), [
+    ("FX_SLASH_LEADER", 1, 0, 0, 1),  # either pays: the heuristic rests the DON!! card
+    ("FX_SLASH_LEADER", 0, 1, 0, 1),  # no active DON!!: the <Slash> Leader is rested
+    ("LEADER", 1, 0, 0, 1),  # not a <Slash> Leader: the DON!! card
+    ("LEADER", 0, 0, 0, 0),  # neither: the cost cannot be paid, nothing is drawn
+])
+def test_8_3_1_3_rest_your_attribute_leader_or_a_don_card(leader, don, leader_rested,
+                                                          don_after, drawn):
+    """"You may rest your <Slash> attribute Leader or 1 of your DON!! cards: Draw 1 card":
+    either card kind pays (8-3-1-3, 8-3-1-5), only an active card of the named kind."""
+    lead = FX[leader] if leader.startswith("FX") else S.LEADER
+    g = game(hands=([FX["FX_REST_SLASH_OR_DON"]], ()), decks=([S.C4K], ()),
+             leaders=(lead, S.LEADER), don_active=(don, 0))
+    g.play(FX["FX_REST_SLASH_OR_DON"])
+    assert g.get(0, F_RESTED + LEADER_REF) == leader_rested
+    assert g.get(0, DON_ACTIVE) == don_after and g.get(0, DON_RESTED) == don - don_after
+    assert g.hand(0) == [S.C4K] * drawn
+    g.check()
+
+
+def test_8_3_1_3_rest_your_leader_or_a_don_card_random_strategy_takes_either():
+    """With both payable, the random strategy's choice decides which card is rested: over
+    many seeds both the Leader and the DON!! card pay, never both (the strategy may also
+    decline the optional cost; then nothing is drawn)."""
+    seen = set()
+    for seed in range(40):
+        g = game(hands=([FX["FX_REST_SLASH_OR_DON"]], ()), decks=([S.C4K], ()),
+                 leaders=(FX["FX_SLASH_LEADER"], S.LEADER), don_active=(1, 0),
+                 fams=(S.RANDOM, S.RANDOM), seed=seed)
+        g.play(FX["FX_REST_SLASH_OR_DON"])
+        paid = (g.get(0, F_RESTED + LEADER_REF), g.get(0, DON_RESTED))
+        assert paid in ((1, 0), (0, 1), (0, 0))
+        assert g.hand(0) == ([] if paid == (0, 0) else [S.C4K])
+        seen.add(paid)
+        g.check()
+    assert {(1, 0), (0, 1)} <= seen
+
+
+@pytest.mark.parametrize(("code", "draws"), [("FX_RUSH_TWO_ONCE", 1), ("FX_RUSH_TWO", 2)])
+def test_10_2_13_two_timings_share_one_once_per_turn(code, draws):
+    """"[On Play]/[When Attacking] [Once Per Turn] Draw 1 card." is one ability with two
+    timings: used on play, it does not resolve again when the Character attacks that turn
+    (10-2-13). Without [Once Per Turn] both resolve."""
+    g = game(hands=([FX[code]], ()), decks=([S.C4K, S.C5K], ()), don_active=(1, 0))
+    g.play(FX[code])
+    assert g.hand(0) == [S.C4K]
+    g.attack(g.slot_of(0, FX[code]))
+    assert len(g.hand(0)) == draws and abilities(g) == [FX[code]] * draws
+    g.check()
+
+
+# "Under the rules of this game, your DON!! deck consists of 6 cards" (5-1-2-4, 5-2-1-5-1)
+
+
+def _decks():
+    return [[S.C4K] * 50, [S.C5K] * 50]
+
+
+def test_5_2_1_5_1_a_leaders_don_deck_of_six_cards_from_the_start_of_the_game():
+    """The Leader's deck rule applies from the start of the game: its player's DON!! deck
+    holds 6 cards, the other player's 10; the setup otherwise deals as usual."""
+    g = S.new_game(_decks(), leaders=(FX["FX_DON6_LEADER"], S.LEADER), ct=CT, fx=FXA)
+    assert (g.get(0, DON_DECK), g.get(0, DON_OWN)) == (6, 6)
+    assert (g.get(1, DON_DECK), g.get(1, DON_OWN)) == (10, 10)
+    assert len(g.hand(0)) == 5 and len(g.life(0)) == 5
+    assert abilities(g) == [FX["FX_DON6_LEADER"]]
+
+
+def test_5_2_1_5_1_without_card_text_the_don_deck_has_ten_cards():
+    """With effects off (no compiled abilities) the same Leader has the usual 10."""
+    g = S.new_game(_decks(), leaders=(FX["FX_DON6_LEADER"], S.LEADER), ct=CT)
+    assert (g.get(0, DON_DECK), g.get(0, DON_OWN)) == (10, 10)
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_6_4_a_six_card_don_deck_runs_out_after_six(first):
+    """Whole games in debug mode (the invariants count the 6 DON!! cards): the player has 6
+    DON!! cards in all, and on the field as many as the DON!! Phases placed (1 then 2 a
+    turn for the first player, 2 a turn for the second, 6-4), never more than 6."""
+    long_games = 0
+    for seed, decks in ((1, _decks()), (2, _decks()), (3, [[S.FILLER] * 50] * 2)):
+        g = S.Game(np.zeros(S.SIZE, dtype=np.int32), CT,  # FILLER: nothing to play, long games
+                   np.ascontiguousarray(np.array(decks, dtype=np.int32)),
+                   np.array([FX["FX_DON6_LEADER"], S.LEADER], dtype=np.int32),
+                   np.array([S.DEFAULT, S.DEFAULT], dtype=np.int64), S.default_params(),
+                   fx=FXA)
+        g.lg = np.zeros((S.LOG_ROWS, 5), dtype=np.int32)
+        EN.play_game(g.st, CT, g.fx, g.lg, g.decks, g.leaders, first, seed, 0, 0, g.fams,
+                     g.prms, g.rng, g.buf, 0, 1000, True)
+        assert g.error == 0 and g.over
+        g.check()  # the 6 DON!! cards counted as the player's own
+        turns = (g.turn + (1 if first == 0 else 0)) // 2  # player 0's turns
+        placed = 2 * turns - (1 if first == 0 else 0)
+        assert g.don_total(0) == 6 and g.don_total(1) == 10
+        assert 6 - g.get(0, DON_DECK) == min(6, placed)
+        long_games += placed > 6
+    assert long_games > 0
+
+
+@pytest.mark.parametrize(("turn", "first", "active", "drawn"), [
+    (1, 0, 0, 0), (3, 0, 0, 1),  # the first player's turns 1 and 2
+    (2, 0, 1, 0), (4, 0, 1, 1),  # the second player's turns 1 and 2
+    (3, 1, 1, 1), (2, 1, 0, 0),
+])
+def test_8_3_2_if_it_is_your_second_turn_or_later(turn, first, active, drawn):
+    """"If it is your second turn or later, draw 1 card": the player's own turns are counted
+    (the first player's are game turns 1, 3, 5, ..., the other's 2, 4, 6, ...)."""
+    chars = ([FX["FX_SECOND_TURN_DRAW"]], ()) if active == 0 else ((), [FX["FX_SECOND_TURN_DRAW"]])
+    decks = ([S.C4K], ()) if active == 0 else ((), [S.C4K])
+    g = game(chars=chars, decks=decks, turn=turn, first=first, active=active)
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert g.hand(active) == [S.C4K] * drawn
+    g.check()
+
+
+@pytest.mark.parametrize(("bonus", "paid"), [(0, False), (2, True)])
+def test_8_3_1_3_trash_this_character_with_a_cost_of_3_or_more(bonus, paid):
+    """"You may trash this Character with a cost of 3 or more: Draw 1 card": a cost-1
+    Character can pay it only while its cost is raised to 3 (2-7-6)."""
+    g = game(chars=([FX["FX_COSTLY_TRASH_DRAW"]], ()), decks=([S.C4K], ()))
+    g.put(0, F_TCOST, bonus)
+    assert g.activations() == ([(0, 0)] if paid else [])
+    if paid:
+        g.act(LG.A_ACTIVATE, 0, 0)
+        assert g.trash(0) == [FX["FX_COSTLY_TRASH_DRAW"]] and g.hand(0) == [S.C4K]
+    g.check()
+
+
+def test_8_1_3_4_removed_from_the_field_in_battle_is_replaced():
+    """"If this Character would be removed from the field, you may trash 1 card from your
+    hand instead": a K.O. in battle is a removal; the card stays, a hand card is trashed."""
+    g = game(hands=([S.FILLER], ()), chars=([{"card": FX["FX_REMOVE_ANY_REPL"], "rested": 1}],
+                                           [S.C6K]), active=1)
+    g.attack(0, 0)
+    assert g.field_chars(0) == [FX["FX_REMOVE_ANY_REPL"]]
+    assert g.hand(0) == [] and g.trash(0) == [S.FILLER]
+    g.check()
+
+
+def test_8_1_3_4_removed_from_the_field_by_an_opponents_effect_is_replaced():
+    """The same replacement answers the opponent's "return ... to the owner's hand"."""
+    g = game(hands=([S.FILLER], [FX["FX_BOUNCE2"]]), chars=([FX["FX_REMOVE_ANY_REPL"]], ()),
+             active=1, don_active=(0, 1))
+    g.play(FX["FX_BOUNCE2"])
+    assert g.field_chars(0) == [FX["FX_REMOVE_ANY_REPL"]] and g.trash(0) == [S.FILLER]
+    g.check()
+
+
+# "When your opponent's Character is K.O.'d" / "When a Character is K.O.'d" (8-1-3-1)
+
+
+def test_8_1_3_1_when_your_opponents_character_is_kod_in_battle_once_per_turn():
+    """The turn player's Character K.O.s two of the opponent's Characters in battle: the
+    watching ability draws once ([Once Per Turn], 10-2-13)."""
+    rested = {"card": S.C4K, "rested": 1}  # only a rested Character can be attacked (7-1-1-2)
+    g = game(chars=([FX["FX_OPP_KOD_DRAW"], S.C6K, S.C6K], [rested, rested]),
+             decks=([S.C4K, S.C5K], ()))
+    g.attack(1, 0)
+    assert g.field_chars(1) == [S.C4K] and g.hand(0) == [S.C4K]
+    g.attack(2, g.slot_of(1, S.C4K))
+    assert g.field_chars(1) == [] and g.hand(0) == [S.C4K]
+    assert abilities(g) == [FX["FX_OPP_KOD_DRAW"]]
+    g.check()
+
+
+def test_8_6_1_the_turn_players_watching_ability_before_the_kod_cards_on_ko():
+    """Both abilities trigger on the same K.O. in battle: the turn player's resolves first
+    (8-6-1), then the K.O.'d Character's [On K.O.]."""
+    g = game(chars=([FX["FX_OPP_KOD_DRAW"], S.C6K], [{"card": FX["FX_ONKO_DRAW"], "rested": 1}]),
+             decks=([S.C4K], [S.C5K]))
+    g.attack(1, 0)
+    assert abilities(g) == [FX["FX_OPP_KOD_DRAW"], FX["FX_ONKO_DRAW"]]
+    assert g.hand(0) == [S.C4K] and g.hand(1) == [S.C5K]
+    g.check()
+
+
+def test_8_1_3_1_when_your_opponents_character_is_kod_by_an_effect():
+    """A K.O. by the turn player's own [On Play]: the watching ability resolves after it."""
+    g = game(hands=([FX["FX_KO3"]], ()), chars=([FX["FX_OPP_KOD_DRAW"]], [S.C4K]),
+             decks=([S.C5K], ()), don_active=(1, 0))
+    g.play(FX["FX_KO3"])
+    assert g.field_chars(1) == [] and g.hand(0) == [S.C5K]
+    assert abilities(g) == [FX["FX_KO3"], FX["FX_OPP_KOD_DRAW"]]
+    g.check()
+
+
+def test_8_1_3_1_ones_own_character_kod_is_not_an_opponents():
+    """The opponent K.O.s the watching player's Character: "your opponent's Character" does
+    not trigger; "a Character" does, for either player's."""
+    g = game(chars=([FX["FX_OPP_KOD_DRAW"], {"card": S.C4K, "rested": 1}, FX["FX_ANY_KOD_DRAW"]],
+                    [S.C6K]),
+             decks=([S.C5K, S.C4K], ()), active=1)
+    g.attack(0, 1)
+    assert g.field_chars(0) == sorted([FX["FX_OPP_KOD_DRAW"], FX["FX_ANY_KOD_DRAW"]])
+    assert abilities(g) == [FX["FX_ANY_KOD_DRAW"]] and g.hand(0) == [S.C5K]
+    g.check()
+
+
+# Moves "at the end of this turn" (6-6-1-2)
+
+
+def test_6_6_1_2_trash_this_character_at_the_end_of_this_turn():
+    """"Draw 1 card. Then, trash this Character at the end of this turn": the Character
+    stays until the end of the turn, then goes to the trash (not a K.O.)."""
+    g = game(hands=([FX["FX_EOT_TRASH_SELF"]], ()), decks=([S.C4K], ()), don_active=(1, 0))
+    g.play(FX["FX_EOT_TRASH_SELF"])
+    assert g.field_chars(0) == [FX["FX_EOT_TRASH_SELF"]] and g.hand(0) == [S.C4K]
+    g.end_of_turn_abilities()
+    assert g.field_chars(0) == [] and g.trash(0) == [FX["FX_EOT_TRASH_SELF"]]
+    assert g.events(E.E_KO) == []
+    g.check()
+
+
+def test_6_6_1_2_the_character_played_by_this_effect_goes_to_the_deck_bottom():
+    """"Play up to 1 Character card ... from your trash. Then, place the Character played by
+    this effect at the bottom of the owner's deck at the end of this turn": the played card
+    (not the Character already there) goes under the deck when the turn ends."""
+    g = game(hands=([FX["FX_PLAY_EOT_BOTTOM"]], ()), chars=([S.C5K], ()), trash=([S.C4K], ()),
+             decks=([S.C6K], ()))
+    g.play(FX["FX_PLAY_EOT_BOTTOM"])
+    assert g.field_chars(0) == sorted([S.C5K, S.C4K])
+    g.end_of_turn_abilities()
+    assert g.field_chars(0) == [S.C5K] and g.deck(0)[-1] == S.C4K
+    assert g.deck(0)[0] == S.C6K
+    g.check()
+
+
+def test_6_6_1_2_a_card_that_left_the_field_before_the_end_of_the_turn_stays_put():
+    """The mark goes with the card: if it leaves the field first (here K.O.'d), nothing is
+    moved at the end of the turn, and a card placed in its slot is not moved either."""
+    g = game(hands=([FX["FX_EOT_TRASH_SELF"], S.C6K], ()), decks=([S.C4K], ()),
+             don_active=(4, 0))
+    g.play(FX["FX_EOT_TRASH_SELF"])
+    slot = g.slot_of(0, FX["FX_EOT_TRASH_SELF"])
+    g.ko(0, slot)
+    g.play(S.C6K)
+    g.end_of_turn_abilities()
+    assert g.field_chars(0) == [S.C6K] and g.trash(0) == [FX["FX_EOT_TRASH_SELF"]]
+    g.check()
+
+
+@pytest.mark.parametrize("life", [2, 0])
+def test_8_1_3_4_a_life_card_to_the_hand_instead_of_a_ko(life):
+    """"If this Character would be K.O.'d, you may add 1 card from the top of your Life cards
+    to your hand instead": with Life, the top Life card goes to the hand and the Character
+    stays; with no Life the replacement cannot be done (8-1-3-4-5) and it is K.O.'d."""
+    lives = ([S.C4K, S.C5K][:life], (S.FILLER,) * 5)
+    g = game(chars=([{"card": FX["FX_KO_REPL_LIFE"], "rested": 1}], [S.C6K]), life=lives,
+             active=1)
+    g.attack(0, 0)
+    if life:
+        assert g.field_chars(0) == [FX["FX_KO_REPL_LIFE"]]
+        assert g.hand(0) == [S.C4K] and g.life(0) == [S.C5K]
+    else:
+        assert g.field_chars(0) == [] and g.trash(0) == [FX["FX_KO_REPL_LIFE"]]
+    g.check()
+
+
+@pytest.mark.parametrize(("life0", "wins"), [(0, True), (2, False)])
+def test_1_2_5_when_your_opponent_activates_blocker_you_win_the_game(life0, wins):
+    """"When your opponent activates [Blocker], if either you or your opponent has 0 Life
+    cards, you win the game": the opponent blocks (at 1 Life the default strategy does); with
+    0 Life cards of one's own the watching player wins at once (1-2-5, end reason "card
+    effect"), before the blocker's [On Block]; otherwise the battle goes on."""
+    from tcgsim.simcore.games.onepiece.layout import R_EFFECT
+
+    g = game(chars=([FX["FX_BLOCKER_WIN"], S.C5K], [FX["FX_BLOCK_DRAW"]]), decks=((), [S.C4K]),
+             life=((S.FILLER,) * life0, (S.FILLER,)))
+    g.attack(1, LEADER_REF)
+    assert g.events(E.E_BLOCK)
+    if wins:
+        assert g.over and (g.winner, g.reason) == (0, R_EFFECT)
+        assert abilities(g) == [FX["FX_BLOCKER_WIN"]] and g.hand(1) == []
+        EN.check_loss(g.st, g.lg)  # a win by an effect is a real end of the game (1-2-5)
+        g.check()
+    else:
+        assert not g.over  # it resolves, its condition fails, then the [On Block]
+        assert abilities(g) == [FX["FX_BLOCKER_WIN"], FX["FX_BLOCK_DRAW"]]
+        assert g.trash(1) == [FX["FX_BLOCK_DRAW"]]
+        g.check()
+
+
+@pytest.mark.parametrize(("hand", "chars", "trashed", "drawn"), [
+    ([S.FILLER], [S.C4K], [S.FILLER], 1),  # either pays: the heuristic trashes the hand card
+    ([], [S.C4K], [S.C4K], 1),  # no hand card: the Character is trashed (not K.O.'d)
+    ([S.FILLER], [], [S.FILLER], 1),
+    ([], [], [], 0),  # neither: the cost cannot be paid
+])
+def test_8_3_1_3_trash_one_of_your_characters_or_a_hand_card(hand, chars, trashed, drawn):
+    """"You may trash 1 of your Characters or 1 card from your hand: Draw 1 card"."""
+    g = game(hands=([FX["FX_TRASH_CHAR_OR_HAND"], *hand], ()), chars=(chars, ()),
+             decks=([S.C5K], ()))
+    g.play(FX["FX_TRASH_CHAR_OR_HAND"])
+    assert sorted(g.trash(0)) == sorted([FX["FX_TRASH_CHAR_OR_HAND"], *trashed])
+    assert g.hand(0) == [S.C5K] * drawn and g.events(E.E_KO) == []
     g.check()

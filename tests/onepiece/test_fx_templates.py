@@ -1109,3 +1109,150 @@ def test_8_3_1_3_giving_don_as_a_cost_op13_007_op12_019():
     ab = _compile("OP12-019")[0]
     assert ab.status == ir.STRICT and ab.costs[0].op == oc.OP_C_GIVE_DON
     assert ab.costs[0].flt.pred_all == ("name:Silvers Rayleigh",)
+
+
+def test_10_2_13_two_timings_with_one_once_per_turn_op11_062():
+    """OP11-062 "[When Attacking]/[On Your Opponent's Attack] [Once Per Turn] DON!! -1: ...":
+    one ability per timing, both once per turn, the second sharing the first's use (its
+    F_USED bit: the packer gives both rows the same slot)."""
+    from tcgsim.simcore.effects import fxlayout as FL
+    from tcgsim.simcore.games.onepiece.cards import load_cards
+    from tcgsim.simcore.games.onepiece.effects.pack import pack
+    from tests.onepiece.test_fx_compile import _card_rows
+
+    attack, opp_attack = _compile("OP11-062")
+    assert (attack.timing, opp_attack.timing) == (oc.T_WHEN_ATTACKING, oc.T_ON_OPP_ATTACK)
+    assert (attack.status, opp_attack.status) == (ir.STRICT, ir.STRICT)
+    assert (attack.flags & 1, opp_attack.flags & 1) == (1, 1)
+    assert (attack.once_with, opp_attack.once_with) == (-1, 0)
+    r = _card_rows()["OP11-062"]
+    table = load_cards([], {"OP11-062": {
+        "category": "leader", "colors": r["colors"], "life": r["life"], "power": r["power"],
+        "types": r["types"], "text": r["text"], "trigger_text": r["trigger_text"]}})
+    fx = pack(table, [0], "approx")
+    first, end = fx[fx[FL.H_CARD_AB]], fx[fx[FL.H_CARD_AB] + 1]
+    rows = [fx[fx[FL.H_AB] + ab * FL.AB_W:fx[FL.H_AB] + (ab + 1) * FL.AB_W]
+            for ab in range(first, end)]
+    assert sorted((int(r[FL.AB_TIMING]), int(r[FL.AB_SLOT])) for r in rows) == [
+        (oc.T_WHEN_ATTACKING, 0), (oc.T_ON_OPP_ATTACK, 0)]
+
+
+def test_8_1_3_1_when_a_character_is_kod_eb04_044_op01_061_eb01_047():
+    """"When your opponent's Character is K.O.'d, draw 1 card" (EB04-044, [Your Turn] [Once
+    Per Turn]), OP01-061's Leader version (DON!! x1) and "When a Character is K.O.'d"
+    (EB01-047): the timings WHEN_KOD_OTHER and WHEN_KOD_ANY, the tags as conditions."""
+    repl, kod = _compile("EB04-044")
+    assert (kod.timing, kod.status, kod.flags & 1) == (oc.T_WHEN_KOD_OTHER, ir.STRICT, 1)
+    assert [c.kind for c in kod.conds] == [oc.CK_YOUR_TURN]
+    assert _rows(kod) == [(oc.OP_DRAW, 1, 0, 0)]
+    (leader,) = _compile("OP01-061")
+    assert (leader.timing, leader.status) == (oc.T_WHEN_KOD_OTHER, ir.STRICT)
+    assert oc.CK_DON_GIVEN_SELF in [c.kind for c in leader.conds]
+    (any_kod,) = _compile("EB01-047")
+    assert (any_kod.timing, any_kod.status) == (oc.T_WHEN_KOD_ANY, ir.STRICT)
+
+
+def test_8_1_3_4_would_be_removed_from_the_field_eb04_044():
+    """EB04-044 "If your Leader's type includes "Navy" and this Character would be removed
+    from the field, you may trash 1 card from your hand instead": a replacement of every
+    removal (no cause named: REPL_TARGET's cause mask 0), with the Leader condition."""
+    repl, _ = _compile("EB04-044")
+    assert (repl.timing, repl.status) == (oc.T_REPLACE_REMOVE, ir.STRICT)
+    assert repl.body[0].op == oc.OP_REPL_TARGET and repl.body[0].b == 0
+    assert [c.pred for c in repl.conds] == ["typeinc:Navy"]
+
+
+def test_8_1_3_4_your_named_character_would_be_kod_op12_061():
+    """OP12-061 "If your [Trafalgar Law] would be K.O.'d, you may add 1 card from the top of
+    your Life cards to your hand instead": the named card is one of your Characters (a
+    Leader is never K.O.'d), and the interpreter runs the Life-to-hand replacement."""
+    from tcgsim.simcore.games.onepiece.effects.pack import packable
+
+    repl = _compile("OP12-061")[0]
+    assert (repl.timing, repl.status) == (oc.T_REPLACE_KO, ir.STRICT)
+    assert packable(repl, "strict") and repl.body[-1].op == oc.OP_LIFE_TO_HAND
+    assert repl.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF,
+                                         pred_all=("name:Trafalgar Law",))
+
+
+def test_8_3_1_3_trash_this_character_with_a_cost_of_20_or_more_op16_084():
+    """OP16-084 "You may trash this Character with a cost of 20 or more: ...": the cost is
+    trashing the card, which it can pay only with that cost (a condition, CK_SELF_COST)."""
+    (ab,) = _compile("OP16-084")
+    assert ab.status == ir.STRICT
+    assert [(c.kind, c.cmp, c.value) for c in ab.conds] == [(oc.CK_SELF_COST, 1, 20)]
+    assert [o.op for o in ab.costs] == [oc.OP_C_TRASH_SELF]
+
+
+def test_5_1_2_4_a_don_deck_of_6_and_your_second_turn_op15_058():
+    """OP15-058 "Under the rules of this game, your DON!! deck consists of 6 cards." (a
+    start-of-game program: DON_DECK 6) and "If it is your second turn or later, ..." (the
+    player's own turns, CK_TURNS >= 2)."""
+    rule, act = _compile("OP15-058")
+    assert (rule.timing, rule.status, _rows(rule)) == (
+        oc.T_START_OF_GAME, ir.STRICT, [(oc.OP_DON_DECK, 6, 0, 0)])
+    assert act.status == ir.STRICT
+    cond = act.body[0].cond
+    assert (cond.kind, cond.cmp, cond.value) == (oc.CK_TURNS, 1, 2)
+
+
+def test_2_3_5_your_monocolored_leaders_base_power_op17_005():
+    """OP17-005 "[On Play] Your monocolored Leader's base power becomes 8000 until the end of
+    your opponent's next End Phase": skipped unless the Leader has one colour."""
+    from tests.onepiece.test_fx_attributes import _limitless
+
+    ab = _limitless("OP17-005")[1]
+    assert (ab.timing, ab.status) == (oc.T_ON_PLAY, ir.STRICT)
+    skip = ab.body[0]
+    assert (skip.op, skip.b, skip.cond.kind, skip.cond.neg) == (
+        oc.OP_SKIP_UNLESS, 2, oc.CK_LEADER_MULTI, 1)
+    assert [o.op for o in ab.body[1:]] == [oc.OP_SEL_LEADER, oc.OP_SET_BASE]
+    assert (ab.body[2].a, ab.body[2].b) == (8000, oc.D_UNTIL_OPP_END)
+
+
+def test_6_6_1_2_moves_at_the_end_of_this_turn_op11_092_op03_005_op04_009():
+    """"Then, place the 1 Character played by this effect at the bottom of the owner's deck
+    at the end of this turn" (OP11-092: the play makes what it plays the selection, c +2,
+    which is marked EOT_BOTTOM for the turn), "trash this Character at the end of this turn"
+    (OP03-005) and "Return this Character to the owner's hand at the end of this turn"
+    (OP04-009)."""
+    (ab,) = _compile("OP11-092")
+    assert ab.status == ir.STRICT
+    play, mark = ab.body[-2:]
+    assert (play.op, play.c & 2) == (oc.OP_PLAY_FROM, 2)
+    assert (mark.op, mark.a, mark.b) == (oc.OP_GRANT, oc.EOT_BOTTOM, oc.D_TURN)
+    (ab,) = _compile("OP03-005")
+    assert ab.status == ir.STRICT
+    assert _rows(ab)[-2:] == [(oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_GRANT, oc.EOT_TRASH, oc.D_TURN, 0)]
+    (ab,) = _compile("OP04-009")
+    assert ab.status == ir.STRICT and _rows(ab)[-1] == (oc.OP_GRANT, oc.EOT_HAND, oc.D_TURN, 0)
+
+
+def test_6_6_1_2_the_character_played_by_this_effect_needs_a_play_before_it():
+    """With no play before it, "the Character played by this effect" is unmodelled."""
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+
+    (ab,) = compile_text("[On Play] Draw 1 card. Then, place the Character played by this "
+                         "effect at the bottom of the owner's deck at the end of this turn.")
+    assert ab.status == ir.UNMODELLED and "played by this effect" in ab.unmatched
+
+
+def test_1_2_5_when_your_opponent_activates_blocker_op09_118():
+    """OP09-118 "When your opponent activates [Blocker], if either you or your opponent has 0
+    Life cards, you win the game": the timing OPP_BLOCKER, either Life count (two SKIP_UNLESS
+    rows), then WIN."""
+    _, ab = _compile("OP09-118")
+    assert (ab.timing, ab.status) == (oc.T_OPP_BLOCKER, ir.STRICT)
+    conds = [o.cond for o in ab.body[:2]]
+    assert [(c.kind, c.who, c.value) for c in conds] == [(oc.CK_LIFE, L.OWN_SELF, 0),
+                                                          (oc.CK_LIFE, L.OWN_OPP, 0)]
+    assert ab.body[-1].op == oc.OP_WIN
+
+
+def test_8_3_1_3_trash_a_typed_character_or_a_hand_card_op13_079():
+    """OP13-079 "You may trash 1 of your {Celestial Dragons} type Characters or 1 card from
+    your hand: Draw 1 card": one cost, either pays."""
+    _, ab = _compile("OP13-079")
+    assert (ab.timing, ab.status) == (oc.T_ACTIVATE_MAIN, ir.STRICT)
+    assert [(o.op, o.b) for o in ab.costs] == [(oc.OP_C_TRASH_OWN_OR_HAND, 1)]
+    assert ab.costs[0].flt.pred_all == ("type:Celestial Dragons",)

@@ -7,6 +7,8 @@ program for a timing, effects/interp.py plays it; otherwise the card's built-in 
 does. Decisions are asked of the seat's strategy through strategies.onepiece.policy.
 """
 
+import numpy as np
+
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.basic import resolve_basic
@@ -20,11 +22,15 @@ from tcgsim.simcore.games.onepiece.effects.interp import (
     EV_KO,
     activate,
     became_rested,
+    character_kod,
     drain,
+    end_of_turn_moves,
+    enqueue,
     fire,
     fire_field,
     has_timing,
     kept_results_hold,
+    kod_watched,
     note_decks,
     replaced,
     settle_field,
@@ -42,6 +48,8 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     T_ON_KO,
     T_ON_OPP_ATTACK,
     T_ON_PLAY,
+    T_OPP_BLOCKER,
+    T_START_OF_GAME,
     T_TRIGGER,
     T_WHEN_ATTACKING,
 )
@@ -52,6 +60,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_DECK,
     DON_LOCK,
+    DON_OWN,
     DON_RESTED,
     DON_TOTAL,
     DRAW,
@@ -112,6 +121,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     PLAY_BAN,
     PSIZE,
     R_DECK_OUT,
+    R_EFFECT,
     R_LIFE,
     R_TURN_CAP,
     S_BLOCKS,
@@ -338,6 +348,10 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         st[G_TGT_CARD] = st[ob + F_CARD + r]
         st[ob + S_BLOCKS] += 1
         log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
+        if (st[G_FX_NO_TM + p] >> T_OPP_BLOCKER) & 1 == 0:  # the turn player's first (8-6-1)
+            fire_field(st, ct, fx, lg, T_OPP_BLOCKER, p, fams, prms, rng, buf)
+            if st[G_OVER] != 0:
+                return
         queued = became_rested(st, fx, lg, o, r)
         if has_timing(fx, st[G_TGT_CARD], T_ON_BLOCK):  # 10-2-15, 7-1-2-2
             fire(st, ct, fx, lg, T_ON_BLOCK, o, st[G_TGT_CARD], r, fams, prms, rng, buf)
@@ -373,7 +387,12 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         else:
             card = st[G_TGT_CARD]
             ko(st, lg, o, st[G_TGT])
-            if has_timing(fx, card, T_ON_KO):  # 10-2-17
+            if kod_watched(st):  # [On K.O.] and the abilities that watch K.O.s (8-6-1)
+                enqueue(st, fx, lg, np.int64(T_ON_KO), np.int64(o), np.int64(card),
+                        np.int64(-1))
+                character_kod(st, fx, lg, o)
+                drain(st, ct, fx, lg, fams, prms, rng, buf)
+            elif has_timing(fx, card, T_ON_KO):  # 10-2-17
                 fire(st, ct, fx, lg, T_ON_KO, o, card, -1,
                      fams, prms, rng, buf)
     else:
@@ -469,10 +488,11 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
 
 
 @kernel
-def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, ruleset,
-          turn_cap):
-    """5-2-1: shuffle, draw 5, mulligans (first player decides first), then Life placed
-    from the top of the deck so that the top card ends at the bottom of Life."""
+def setup(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
+          ruleset, turn_cap):
+    """5-2-1: shuffle, the Leaders' "at the start of the game" abilities, draw 5, mulligans
+    (first player decides first), then Life placed from the top of the deck so that the top
+    card ends at the bottom of Life."""
     st[:G_MEMO] = 0  # the memo snapshot is out of date while FX_CONT_OK is clear
     for p in range(2):
         b = p * PSIZE
@@ -488,6 +508,7 @@ def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, 
         st[b + STAGE] = EMPTY
         st[b + LIMBO] = EMPTY
         st[b + DON_DECK] = DON_TOTAL
+        st[b + DON_OWN] = DON_TOTAL
     st[G_FIRST] = first
     st[G_ACTIVE] = first
     st[G_WINNER] = NONE
@@ -496,6 +517,14 @@ def setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, 
     st[G_RULESET] = ruleset
     st[G_TURN_CAP] = turn_cap
     log(st, lg, E.E_FIRST, first, 0, 0, 0)
+    for k in range(2):  # 5-2-1-5-1: the first player's first (the engine has no chooser)
+        p = first if k == 0 else 1 - first
+        if has_timing(fx, leaders[p], T_START_OF_GAME):
+            n = st[p * PSIZE + N_DECK]
+            fire(st, ct, fx, lg, T_START_OF_GAME, p, leaders[p], LEADER_REF, fams, prms, rng,
+                 buf)
+            if st[p * PSIZE + N_DECK] != n:  # a changed deck is shuffled (5-2-1-5-2)
+                shuffle(rng, p, st, p * PSIZE + DECK, st[p * PSIZE + N_DECK])
     for p in range(2):
         for _ in range(OPENING_HAND):
             draw(st, lg, p)
@@ -555,8 +584,9 @@ def don_phase(st, lg, p):
 @kernel_inline
 def end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf):
     """6-6-1: at the end of the turn, the turn player's [End of Your Turn] abilities, then
-    the other player's [End of Your Opponent's Turn] (10-2-7, 10-2-8); then the DON!! cards
-    the players' effects set active "at the end of this turn" (6-6-1-2)."""
+    the other player's [End of Your Opponent's Turn] (10-2-7, 10-2-8); then what the
+    players' effects do "at the end of this turn" (6-6-1-2): DON!! cards set active, and
+    Characters moved."""
     p = st[G_ACTIVE]
     fire_field(st, ct, fx, lg, T_END_OF_YOUR_TURN, p, fams, prms, rng, buf)
     fire_field(st, ct, fx, lg, T_END_OF_OPP_TURN, 1 - p, fams, prms, rng, buf)
@@ -566,6 +596,7 @@ def end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf):
         st[b + DON_RESTED] -= m
         st[b + DON_ACTIVE] += m
         st[b + EOT_DON_ACTIVE] = 0
+    end_of_turn_moves(st, lg, p)
 
 
 @kernel
@@ -642,8 +673,8 @@ def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
 def play_game(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
               ruleset, turn_cap, debug):
     """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""
-    setup(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, ruleset,
-          turn_cap)
+    setup(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
+          ruleset, turn_cap)
     note_decks(st, fx, decks)
     if debug:
         check_invariants(st, ct, lg, decks, leaders)
@@ -671,7 +702,8 @@ def play_game(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prm
 
 @kernel
 def check_loss(st, lg):
-    """The loser met a real loss condition (9-2-1)."""
+    """The loser met a real loss condition (9-2-1), or an effect made the winner win
+    (1-2-5)."""
     w = st[G_WINNER]
     reason = st[G_REASON]
     if w == 0 or w == 1:
@@ -680,7 +712,7 @@ def check_loss(st, lg):
             fail(st, lg, ERR_LOSS)
         elif reason == R_DECK_OUT and st[lb + N_DECK] != 0:
             fail(st, lg, ERR_LOSS)
-        elif reason != R_LIFE and reason != R_DECK_OUT:
+        elif reason != R_LIFE and reason != R_DECK_OUT and reason != R_EFFECT:
             fail(st, lg, ERR_LOSS)
 
 
@@ -742,7 +774,7 @@ def check_invariants(st, ct, lg, decks, leaders):
             don += st[b + F_DON + r]
             if r < NCHAR and st[b + F_CARD + r] != EMPTY:
                 nchars += 1
-        if don != DON_TOTAL:
+        if don != st[b + DON_OWN]:
             fail(st, lg, ERR_DON)
             return
         if nchars != st[b + N_CHARS] or st[b + F_CARD + LEADER_REF] != leaders[p]:

@@ -156,6 +156,28 @@ def _rejoin(effect: object, trigger: object) -> tuple[str | None, str | None]:
     return eff, trig
 
 
+# "attribute" with no <name> before it: the printed icon (<Slash>, ...) that some databases
+# drop ("If your Leader has the attribute", "by attribute cards").
+_LOST_ATTRIBUTE = re.compile(r"(?<![>＞;\s])(\s+)(?=attributes?\b)")
+RESTORED = " (restored)"  # marks a name the import put back; the compiler reads it approx
+
+
+def restore_attributes(text: str, attributes: list[str], where: str,
+                       report: ImportReport) -> str:
+    """Put a lost attribute name back as the card's own ("<Slash (restored)> attribute"):
+    the cards that lose it name their own attribute where their text survives elsewhere.
+    A card with no single attribute keeps its text, and the import says so."""
+    if not _LOST_ATTRIBUTE.search(text):
+        return text
+    if len(attributes) != 1:
+        report.problems.append(f"{where}: the text names an attribute without its name; "
+                               "left as it is (the card has no single attribute)")
+        return text
+    report.problems.append(f"{where}: the text names an attribute without its name; read as "
+                           f"the card's own <{attributes[0]}> (approximate)")
+    return _LOST_ATTRIBUTE.sub(f" <{attributes[0]}{RESTORED}> ", text)
+
+
 STAT_KEYS = ("category", "colors", "cost", "power", "counter", "life", "keywords")
 
 
@@ -181,12 +203,15 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
             report.problems.append(f"{where}: Leader Life {life} out of range; skipped")
             return None
     effect, trigger = _rejoin(c.get("effect"), c.get("trigger"))
+    attributes = [str(a) for a in (c.get("attributes") or [])]
+    if effect:
+        effect = restore_attributes(effect, attributes, where, report)
     parsed = parse_card(effect, trigger)
     row = {
         "code": code, "name": str(c.get("name") or code), "set": code.split("-")[0],
         "category": category, "colors": colors,
         "types": [str(t) for t in (c.get("types") or [])],
-        "attributes": [str(a) for a in (c.get("attributes") or [])],
+        "attributes": attributes,
         "cost": cost, "power": _number(c.get("power"), where, "power", report),
         "counter": _number(c.get("counter"), where, "counter", report), "life": life,
         "keywords": parsed.keywords, "modelled": parsed.modelled,

@@ -99,7 +99,9 @@ DON_LOCK = N_DECK + 21
 # Cost modifier of each hand card from its own abilities ("give this card in your hand -N
 # cost"), kept in step with HAND by take_from_hand and recomputed by effects/interp.settle.
 HAND_COST = N_DECK + 22
-PSIZE = HAND_COST + HAND_CAP
+# DON!! cards the player owns: DON_TOTAL, or what "your DON!! deck consists of N cards" says.
+DON_OWN = HAND_COST + HAND_CAP
+PSIZE = DON_OWN + 1
 
 # Globals.
 G = 2 * PSIZE
@@ -158,7 +160,7 @@ NONE = -2
 DRAW = -1
 
 # End reasons.
-R_NONE, R_LIFE, R_DECK_OUT, R_BOTH_LOST, R_TURN_CAP, R_ERROR = 0, 1, 2, 3, 4, 5
+R_NONE, R_LIFE, R_DECK_OUT, R_BOTH_LOST, R_TURN_CAP, R_ERROR, R_EFFECT = 0, 1, 2, 3, 4, 5, 6
 REASONS = {
     R_NONE: "unfinished",
     R_LIFE: "damage at 0 Life",
@@ -166,6 +168,7 @@ REASONS = {
     R_BOTH_LOST: "both lost",
     R_TURN_CAP: "turn cap",
     R_ERROR: "invariant error",
+    R_EFFECT: "card effect",  # "you win the game" (1-2-5)
 }
 
 # Rulesets.

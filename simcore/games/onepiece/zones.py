@@ -66,7 +66,7 @@ ERR_ILLEGAL, ERR_LOSS, ERR_RUNAWAY, ERR_FX_QUEUE, ERR_FX_STATE = 6, 7, 8, 9, 10
 ERR_FX_KEPT = 11
 ERRORS = {
     ERR_CARDS: "card count is not 50",
-    ERR_DON: "DON!! total is not 10",
+    ERR_DON: "DON!! total is not the player's (10, or what their deck rule says)",
     ERR_NEGATIVE: "a count went negative or over its capacity",
     ERR_LEADER: "the Leader moved",
     ERR_ZONES: "a card is in two zones or none",

@@ -57,6 +57,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     can_activate,
     can_pay,
     candidates,
+    candidates_upto,
     code_get,
     cond_holds,
     conds_hold,
@@ -82,6 +83,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_DECK,
     DON_LOCK,
+    DON_OWN,
     DON_RESTED,
     EMPTY,
     EOT_DON_ACTIVE,
@@ -119,9 +121,11 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_OVER,
     G_Q,
     G_Q_N,
+    G_REASON,
     G_SEL,
     G_SEL_N,
     G_TURN,
+    G_WINNER,
     HAND,
     HAND_CAP,
     HAND_COST,
@@ -135,12 +139,14 @@ from tcgsim.simcore.games.onepiece.layout import (
     N_HAND,
     N_LIFE,
     N_TRASH,
+    NCHAR,
     NREF,
     PLAY_BAN,
     PSIZE,
     QCAP,
     QW,
     R_DECK_OUT,
+    R_EFFECT,
     SEL_CAP,
     STAGE,
     STAGE_RESTED,
@@ -561,8 +567,10 @@ def choose_new_name(st, ct, fx, lg, p, f, seen_lo, seen_hi, src_card, src_ref, f
 
 @kernel
 def play_free(st, ct, fx, lg, p, card, rested, fams, prms, rng):
-    """Play `card` by an effect, paying no cost; its [On Play] waits in the queue (8-6-3)."""
+    """Play `card` by an effect, paying no cost; its [On Play] waits in the queue (8-6-3).
+    The Character slot it took, else -1."""
     cat = ct[card, C.CATEGORY]
+    slot = -1
     if cat == C.CHARACTER:
         slot = place_character(st, ct, lg, p, card, fams, prms, rng)
         if slot >= 0:
@@ -576,6 +584,31 @@ def play_free(st, ct, fx, lg, p, card, rested, fams, prms, rng):
                 np.int64(STAGE_REF))
     else:
         to_trash(st, p, card)
+    return slot
+
+
+@kernel
+def end_of_turn_moves(st, lg, p):
+    """6-6-1-2: the Characters an effect moves "at the end of this turn" (oc.EOT_* granted
+    for the turn) go, the turn player's first: to the trash, the owner's hand or the bottom
+    of the owner's deck."""
+    for k in range(2):
+        o = p if k == 0 else 1 - p
+        b = o * PSIZE
+        for r in range(NCHAR):
+            kw = st[b + F_TKW + r]
+            if (kw & oc.EOT_MOVES) == 0 or st[b + F_CARD + r] == EMPTY:
+                continue
+            card = leave_field(st, o, r)
+            if (kw & oc.EOT_TRASH) != 0:
+                to_trash(st, o, card)
+                log(st, lg, E.E_FX_MOVE, o, card, oc.OP_TRASH, 0)
+            elif (kw & oc.EOT_HAND) != 0:
+                push(st, b, HAND, N_HAND, HAND_CAP, card)
+                log(st, lg, E.E_FX_MOVE, o, card, oc.OP_TO_HAND, 0)
+            else:
+                to_deck_bottom(st, o, card)
+                log(st, lg, E.E_FX_MOVE, o, card, oc.OP_TO_DECK, 1)
 
 
 @kernel
@@ -596,9 +629,52 @@ def ko_by_effect(st, fx, lg, o, r):
     card = st[o * PSIZE + F_CARD + r]
     ko(st, lg, o, r)
     enqueue(st, fx, lg, np.int64(oc.T_ON_KO), np.int64(o), np.int64(card), np.int64(-1))
+    character_kod(st, fx, lg, o)
+
+
+KOD_TIMINGS = (1 << oc.T_WHEN_KOD_OTHER) | (1 << oc.T_WHEN_KOD_ANY)
+
+
+@kernel
+def kod_watched(st):
+    """Has either player a card that watches for K.O.'d Characters (KOD_TIMINGS)?"""
+    return ((~st[G_FX_NO_TM] | ~st[G_FX_NO_TM + 1]) & KOD_TIMINGS) != 0
+
+
+@kernel
+def character_kod(st, fx, lg, o):
+    """o's Character was just K.O.'d: queue the other player's "when your opponent's
+    Character is K.O.'d" and both players' "when a Character is K.O.'d" abilities of their
+    Leader, Characters and Stage (8-1-3-1; they resolve after the current ability or step,
+    8-6-3)."""
+    if not kod_watched(st):
+        return
+    for w in range(2):
+        if (~st[G_FX_NO_TM + w] & KOD_TIMINGS) == 0:
+            continue
+        for k in range(NREF + 1):
+            r = source_ref(k)
+            card = source_card(st, w, r)
+            if card == EMPTY:
+                continue
+            if w != o:
+                enqueue(st, fx, lg, np.int64(oc.T_WHEN_KOD_OTHER), np.int64(w),
+                        np.int64(card), np.int64(r))
+            enqueue(st, fx, lg, np.int64(oc.T_WHEN_KOD_ANY), np.int64(w), np.int64(card),
+                    np.int64(r))
 
 
 # ---------------------------------------------------------------- costs (8-3-1)
+
+
+@kernel_inline
+def rest_own(st, fx, lg, p, c):
+    """Rest p's chosen card c (a candidate: the Stage, or the Leader or a Character) to pay."""
+    if cand_zone(c) == Z_STAGE:
+        st[p * PSIZE + STAGE_RESTED] = 1
+    else:
+        st[p * PSIZE + F_RESTED + cand_index(c)] = 1
+        became_rested(st, fx, lg, p, cand_index(c))
 
 
 @kernel
@@ -626,6 +702,42 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
         else:
             card = leave_field(st, p, src_ref)
             to_trash(st, p, card)
+    elif op == oc.OP_C_REST_OWN_OR_DON:  # one of your cards (filter a) or bb DON!! cards
+        by_card = candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
+        if by_card and st[b + DON_ACTIVE] >= bb:  # p's choice (Q_MODE: 0 DON!!, 1 the card)
+            buf[0] = 0
+            buf[1] = 1
+            by_card = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE),
+                          np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(2),
+                          np.int64(0)) == 1
+        if by_card:
+            c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
+                            np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
+                            prms, rng, buf)
+            if c >= 0:
+                rest_own(st, fx, lg, p, c)
+        else:
+            st[b + DON_ACTIVE] -= bb
+            st[b + DON_RESTED] += bb
+    elif op == oc.OP_C_TRASH_OWN_OR_HAND:  # one of your Characters (filter a) or bb hand cards
+        by_card = candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
+        if by_card and st[b + N_HAND] >= bb:  # p's choice (Q_MODE: 0 the hand, 1 the card)
+            buf[0] = 0
+            buf[1] = 1
+            by_card = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE),
+                          np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(2),
+                          np.int64(0)) == 1
+        if by_card:
+            c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
+                            np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
+                            prms, rng, buf)
+            if c >= 0:
+                card = leave_field(st, p, cand_index(c))
+                to_trash(st, p, card)
+                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TRASH, 0)
+        else:
+            trash_from_hand(st, ct, fx, lg, p, bb, np.int32(-1), src_card, src_ref, fams, prms,
+                            rng, buf)
     elif op == oc.OP_C_REST_OWN and bb > 1:  # "rest N of your Characters": one by one
         for _ in range(bb):
             c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
@@ -633,8 +745,7 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                             prms, rng, buf)
             if c < 0:
                 break
-            st[b + F_RESTED + cand_index(c)] = 1
-            became_rested(st, fx, lg, p, cand_index(c))
+            rest_own(st, fx, lg, p, c)
     elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN \
             or op == oc.OP_C_TRASH_OWN or op == oc.OP_C_BOTTOM_OWN:
         c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
@@ -642,11 +753,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                         rng, buf)
         if c >= 0:
             r = cand_index(c)
-            if op == oc.OP_C_REST_OWN and cand_zone(c) == Z_STAGE:
-                st[b + STAGE_RESTED] = 1
-            elif op == oc.OP_C_REST_OWN:
-                st[b + F_RESTED + r] = 1
-                became_rested(st, fx, lg, p, r)
+            if op == oc.OP_C_REST_OWN:
+                rest_own(st, fx, lg, p, c)
             elif op == oc.OP_C_KO_OWN:
                 ko_by_effect(st, fx, lg, p, r)
             elif op == oc.OP_C_TRASH_OWN:
@@ -1141,6 +1249,15 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             o = 1 - p if cc == OWN_OPP else p
             st[o * PSIZE + DON_LOCK] = min(st[o * PSIZE + DON_LOCK] + a,
                                            st[o * PSIZE + DON_RESTED])
+        elif op == oc.OP_WIN:  # 1-2-5: the controller wins during the effect; the game ends
+            st[G_OVER] = 1
+            st[G_WINNER] = p
+            st[G_REASON] = R_EFFECT
+            log(st, lg, E.E_END, p, R_EFFECT, 0, 0)
+        elif op == oc.OP_DON_DECK:  # a DON!! deck of a cards (5-1-2-4): the rest never plays
+            k = min(max(st[b + DON_OWN] - a, 0), st[b + DON_DECK])
+            st[b + DON_DECK] -= k
+            st[b + DON_OWN] -= k
         elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
             return_don(st, fx, lg, np.int64(1 - p), a)
         elif op == oc.OP_DON_REST:
@@ -1150,6 +1267,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             st[o * PSIZE + DON_RESTED] += m
         elif op == oc.OP_PLAY_FROM or op == oc.OP_TRASH_TO_HAND:  # a filter, bb cards
             st[G_OK] = 0
+            if op == oc.OP_PLAY_FROM and (cc & 2) != 0:  # what it plays is the selection
+                st[G_SEL_N] = 0
             distinct = (flt_get(fx, a, FL_FLAGS) & FLF_DIFF_NAMES) != 0
             seen_lo = 0  # names taken so far ("with different card names"): fx name ids
             seen_hi = 0
@@ -1185,13 +1304,16 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 st[G_OK] = 1
                 log(st, lg, E.E_FX_PICK, p, card,
                     (oc.DEST_LIFE_UP if cc == 1 else oc.DEST_HAND) if op == oc.OP_TRASH_TO_HAND
-                    else oc.DEST_PLAY_RESTED if cc == 1 else oc.DEST_PLAY, z)
+                    else oc.DEST_PLAY_RESTED if (cc & 1) == 1 else oc.DEST_PLAY, z)
                 if op == oc.OP_TRASH_TO_HAND and cc == 1:
                     add_life(st, p, card, True)
                 elif op == oc.OP_TRASH_TO_HAND:
                     push(st, b, HAND, N_HAND, HAND_CAP, card)
                 else:
-                    play_free(st, ct, fx, lg, p, card, cc, fams, prms, rng)
+                    slot = play_free(st, ct, fx, lg, p, card, cc & 1, fams, prms, rng)
+                    if (cc & 2) != 0 and slot >= 0 and st[G_SEL_N] < SEL_CAP:
+                        st[G_SEL + st[G_SEL_N]] = cand_encode(p, Z_FIELD_CHAR, slot)
+                        st[G_SEL_N] += 1
         elif op == oc.OP_REVEAL_TOP:  # reveal the top card (it stays): ok := it matches a
             st[G_LOOK_N] = min(1, st[b + N_DECK])
             st[G_OK] = 1 if st[G_LOOK_N] == 1 and flt_match(
@@ -1612,8 +1734,7 @@ def replaced(st, ct, fx, lg, o, r, event, cause, fams, prms, rng, buf):
         for ab in range(fx[fx[H_CARD_AB] + src], fx[fx[H_CARD_AB] + src + 1]):
             t = ab_get(fx, ab, AB_TIMING)
             if not ((t == oc.T_REPLACE_KO and event == EV_KO)
-                    or (t == oc.T_REPLACE_REMOVE and event != EV_REST
-                        and cause == oc.CAUSE_OPP_EFFECT)
+                    or (t == oc.T_REPLACE_REMOVE and event != EV_REST)
                     or (t == oc.T_REPLACE_REST and event == EV_REST)):
                 continue
             causes = code_get(fx, ab_get(fx, ab, AB_PC), 2)  # REPL_TARGET's mask
@@ -1676,7 +1797,7 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
                 to, tr = cand_owner(c), cand_index(c)
         elif tr < 0:
             if op != oc.OP_TRASH_HAND and op != oc.OP_DON_MINUS and op != oc.OP_DON_REST \
-                    and op != oc.OP_HAND_TO_DECK:
+                    and op != oc.OP_HAND_TO_DECK and op != oc.OP_LIFE_TO_HAND:
                 done = False
         elif op == oc.OP_REST:
             if st[to * PSIZE + F_RESTED + tr] == 0:
@@ -1718,6 +1839,15 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
             done = done and st[b + N_HAND] >= a
             place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
                          rng, buf)
+        elif op == oc.OP_LIFE_TO_HAND:  # one's own Life cards (repl_feasible checked them)
+            for _ in range(a):
+                side = life_end(st, ct, lg, p, p, np.int64(bb), False, fams, prms, rng, buf)
+                card = take_life(st, p, side)
+                if card == EMPTY:
+                    done = False
+                    break
+                push(st, b, HAND, N_HAND, HAND_CAP, card)
+                log(st, lg, E.E_FX_MOVE, p, card, op, side)
     return done
 
 
@@ -1756,4 +1886,7 @@ def repl_feasible(st, ct, fx, p, pc, end, src_card, src_ref, buf):
             return False
         if op == oc.OP_HAND_TO_DECK and st[b + N_HAND] < a:
             return False
+        if op == oc.OP_LIFE_TO_HAND and (st[b + N_LIFE] < a
+                                         or (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND) != 0):
+            return False  # not enough Life, or "you cannot add Life cards to your hand"
     return True

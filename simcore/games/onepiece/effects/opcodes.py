@@ -24,12 +24,14 @@ T_CONTINUOUS = 13  # continuous, no timing tag (8-1-3-3)
 T_START_OF_GAME = 14  # "at the start of the game" (5-2-1-5-1)
 T_START_OF_TURN = 15  # "at the start of your turn" (6-2-2)
 T_REPLACE_KO = 16  # "would be K.O.'d ... instead" (8-1-3-4)
-T_WHEN_KOD_OTHER = 17  # "when your/opponent's Character is K.O.'d" (8-1-3-1)
+T_WHEN_KOD_OTHER = 17  # "when your opponent's Character is K.O.'d" (8-1-3-1)
 T_END_OF_BATTLE = 18  # "at the end of the battle" (7-1-5)
 T_REPLACE_REMOVE = 19  # "would be removed from the field by your opponent's effect ... instead"
 T_DON_RETURNED = 20  # "when a DON!! card on your field is returned to your DON!! deck"
 T_BECOMES_RESTED = 21  # "when this Character becomes rested" (8-1-3-1): active to rested
 T_REPLACE_REST = 22  # "would be rested by your opponent's Character's effect ... instead"
+T_WHEN_KOD_ANY = 23  # "when a Character is K.O.'d" (either player's, 8-1-3-1)
+T_OPP_BLOCKER = 24  # "when your opponent activates [Blocker]" (8-1-3-1, 7-1-2)
 TIMINGS = {
     "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
     "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
@@ -40,7 +42,8 @@ TIMINGS = {
     "REPLACE_KO": T_REPLACE_KO, "WHEN_KOD_OTHER": T_WHEN_KOD_OTHER,
     "END_OF_BATTLE": T_END_OF_BATTLE, "REPLACE_REMOVE": T_REPLACE_REMOVE,
     "DON_RETURNED": T_DON_RETURNED, "BECOMES_RESTED": T_BECOMES_RESTED,
-    "REPLACE_REST": T_REPLACE_REST,
+    "REPLACE_REST": T_REPLACE_REST, "WHEN_KOD_ANY": T_WHEN_KOD_ANY,
+    "OPP_BLOCKER": T_OPP_BLOCKER,
 }
 
 # Durations of modifiers (6-6, 7-1-5, 6-2-1).
@@ -101,6 +104,8 @@ CK_SELF_PLAYED = 21  # the source card is on the field and was played this turn
 CK_DON_GIVEN = 22  # DON!! cards given to WHO's Leader and Characters, in total, CMP VALUE
 CK_ONLY = 23  # WHO has Characters and every one matches FLT ("the only Characters ... are")
 CK_BATTLING = 24  # the source card is in a battle and the opponent's card in it matches FLT
+CK_SELF_COST = 25  # the source card's current cost CMP VALUE
+CK_TURNS = 26  # the number of WHO's turns so far (this one included) CMP VALUE
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
@@ -109,7 +114,8 @@ CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAN
          "OR": CK_OR, "LEADER_MULTI": CK_LEADER_MULTI, "CMP_DON_OPP": CK_CMP_DON_OPP,
          "SELF_POWER": CK_SELF_POWER, "RESTED": CK_RESTED,
          "LIFE_TOTAL": CK_LIFE_TOTAL, "SELF_PLAYED": CK_SELF_PLAYED,
-         "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY, "BATTLING": CK_BATTLING}
+         "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY, "BATTLING": CK_BATTLING,
+         "SELF_COST": CK_SELF_COST, "TURNS": CK_TURNS}
 
 # Counts a filter's cost maximum can be (FL_COST_MAX_BY: "a cost equal to or less than the
 # number of your opponent's Life cards"), read when the filter is tested.
@@ -147,6 +153,12 @@ PR_NO_ATTACK_LEADER = 1 << 14
 PR_NEGATED = 1 << 15  # the card's effects are negated
 PR_NO_REFRESH = 1 << 16  # does not become active in its owner's next Refresh Phase (6-2)
 GR_ATTACK_ACTIVE = 1 << 17  # a permission (OP_GRANT): "can also attack active Characters"
+# Moves due "at the end of this turn" (6-6-1-2), granted for the turn (OP_GRANT, D_TURN):
+# the card is trashed, returned to its owner's hand or placed at the bottom of their deck.
+EOT_TRASH = 1 << 18
+EOT_HAND = 1 << 19
+EOT_BOTTOM = 1 << 20
+EOT_MOVES = EOT_TRASH | EOT_HAND | EOT_BOTTOM
 # Prohibitions that hurt the card they are put on (the strategy's target hint).
 PR_HARMFUL = PR_NO_ATTACK | PR_NO_BLOCK | PR_NO_ATTACK_LEADER | PR_NEGATED | PR_NO_REFRESH
 
@@ -212,7 +224,8 @@ OP_DAMAGE = 0x3D  # a=count, b=who (OWN_OPP / OWN_SELF): effect damage to a Lead
 OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom / 3 either, c=whose hand (its owner
 #                        chooses the cards, and with b=3 each one's end)
 OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
-OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c=1 rested
+OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c: +1 rested, +2 the
+#                      Characters it plays become the selection ("played by this effect")
 OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand (c=1: to the top of
 #                         the Life cards face-up, 3-10-2-1)
 OP_SEL_ADD = 0x42  # a=filter row, b=count: append to sel (a second target)
@@ -233,6 +246,7 @@ OP_LIFE_SCRY = 0x48
 # a=D_* duration: the source Character's base power becomes the current power of the first
 # selected card (its power when this resolves; nothing when none was selected)
 OP_SET_BASE_AS = 0x49
+OP_WIN = 0x4B  # the controller wins the game (1-2-5)
 OP_SELF_TO_HAND = 0x4A  # [Trigger] "add this card to your hand": the source card (10-1-5-3)
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
@@ -243,6 +257,7 @@ OP_DON_RETURN_GIVEN = 0x54  # return the DON!! given to the selection to the cos
 OP_OPP_DON_MINUS = 0x55  # a=count: the opponent returns DON!! from their field (they choose)
 OP_DON_LOCK = 0x56  # a=count, c=who: that many of the player's rested DON!! cards will not
 #                    become active in their next Refresh Phase (as many as are rested)
+OP_DON_DECK = 0x57  # a=count: "your DON!! deck consists of N cards" (at the start of the game)
 # Costs (0x60): run before the body; can_pay checks them all first (8-3-1-3).
 OP_C_REST_DON = 0x60  # a=count: rest active DON!! (① etc., 8-3-1-5)
 OP_C_DON_MINUS = 0x61  # a=count: DON!! -N (8-3-1-6)
@@ -267,6 +282,9 @@ OP_C_TRASH_OWN = 0x72  # a=filter row: trash one of your Characters (not a K.O.)
 OP_C_BOTTOM_OWN = 0x73  # a=filter row: one of your Characters to the bottom of your deck
 OP_C_GIVE_DON = 0x74  # a=count, b=filter row: give a of your active DON!! cards to one of your
 #                       Leader or Characters (6-5-5)
+OP_C_REST_OWN_OR_DON = 0x75  # a=filter row, b=count: rest one of your cards or b DON!! cards
+OP_C_TRASH_OWN_OR_HAND = 0x76  # a=filter row, b=count: trash one of your Characters or b cards
+#                               from your hand
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -325,6 +343,7 @@ OPS = {
     OP_LIFE_SCRY: ("LIFE_SCRY", ("n", "who", "move"), ("3-10-2", "8-4-4-1")),
     OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
     OP_SELF_TO_HAND: ("SELF_TO_HAND", (), ("10-1-5-3",)),
+    OP_WIN: ("WIN", (), ("1-2-5",)),
     OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
     OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n", "life_up"), ()),
     OP_SEL_ADD: ("SEL_ADD", ("flt", "n", "upto"), ()),
@@ -337,6 +356,7 @@ OPS = {
     OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),
     OP_OPP_DON_MINUS: ("OPP_DON_MINUS", ("n",), ("10-2-10",)),
     OP_DON_LOCK: ("DON_LOCK", ("n", "", "who"), ("6-2-3", "1-3-3")),
+    OP_DON_DECK: ("DON_DECK", ("n",), ("5-1-2-4", "5-2-1-5-1")),
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
     OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
@@ -358,5 +378,7 @@ OPS = {
     OP_C_TRASH_OWN: ("C_TRASH_OWN", ("flt",), ("8-3-1-3",)),
     OP_C_BOTTOM_OWN: ("C_BOTTOM_OWN", ("flt",), ("8-3-1-3",)),
     OP_C_GIVE_DON: ("C_GIVE_DON", ("n", "flt"), ("8-3-1-3", "6-5-5")),
+    OP_C_REST_OWN_OR_DON: ("C_REST_OWN_OR_DON", ("flt", "n"), ("8-3-1-3", "8-3-1-5")),
+    OP_C_TRASH_OWN_OR_HAND: ("C_TRASH_OWN_OR_HAND", ("flt", "n"), ("8-3-1-3",)),
 }
 OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}

@@ -30,7 +30,8 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
                                  oc.T_ACTIVATE_MAIN, oc.T_CONTINUOUS, oc.T_YOUR_TURN,
                                  oc.T_OPP_TURN, oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE,
                                  oc.T_DON_RETURNED, oc.T_BECOMES_RESTED,
-                                 oc.T_REPLACE_REST})
+                                 oc.T_REPLACE_REST, oc.T_START_OF_GAME,
+                                 oc.T_WHEN_KOD_OTHER, oc.T_WHEN_KOD_ANY, oc.T_OPP_BLOCKER})
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
@@ -44,7 +45,7 @@ REPL_TIMINGS = frozenset({oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE, oc.T_REPLACE_RES
 _REPL_OPS = frozenset({oc.OP_MAY, oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL, oc.OP_REST,
                        oc.OP_POWER, oc.OP_KO, oc.OP_TRASH, oc.OP_TO_HAND, oc.OP_TO_DECK,
                        oc.OP_TRASH_HAND, oc.OP_DON_MINUS, oc.OP_DON_REST,
-                       oc.OP_HAND_TO_DECK})
+                       oc.OP_HAND_TO_DECK, oc.OP_LIFE_TO_HAND})
 IMPLEMENTED_OPS = frozenset({
     oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
     oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
@@ -63,6 +64,7 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY, oc.OP_REVEAL_TOP,
     oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE, oc.OP_SET_BASE_AS,
     oc.OP_DAMAGE, oc.OP_SELF_TO_HAND, oc.OP_C_TRASH_OWN, oc.OP_C_BOTTOM_OWN, oc.OP_C_GIVE_DON,
+    oc.OP_C_REST_OWN_OR_DON, oc.OP_C_TRASH_OWN_OR_HAND, oc.OP_DON_DECK, oc.OP_WIN,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
@@ -70,6 +72,7 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
     oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
     oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN, oc.CK_ONLY, oc.CK_BATTLING,
+    oc.CK_SELF_COST, oc.CK_TURNS,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
@@ -114,7 +117,8 @@ def op_supported(o: Op, timing: int = -1) -> bool:
                 and (o.op != oc.OP_POWER or o.b in _DURATIONS)
                 and (o.op != oc.OP_SEL or o.b == 1)
                 and (o.op != oc.OP_DON_REST or o.c == 0)
-                and (o.op != oc.OP_HAND_TO_DECK or o.c == 0))
+                and (o.op != oc.OP_HAND_TO_DECK or o.c == 0)
+                and (o.op != oc.OP_LIFE_TO_HAND or o.c == 0))  # one's own Life only
     if timing in CONT_TIMINGS:
         return (o.op in _CONT_OPS and filter_supported(o.flt) and cond_supported(o.cond)
                 and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))
@@ -239,8 +243,8 @@ class _Tables:
         names = oc.OPS[o.op][1]
         if o.flt is not None:
             f = o.flt
-            if o.op == oc.OP_C_REST_OWN:  # only an active card can be rested to pay
-                f = replace(f, state=L.ST_ACTIVE)
+            if o.op in (oc.OP_C_REST_OWN, oc.OP_C_REST_OWN_OR_DON):  # only an active card
+                f = replace(f, state=L.ST_ACTIVE)  # can be rested to pay
             if o.op == oc.OP_PLAY_FROM or (o.op == oc.OP_PICK and o.c in (
                     oc.DEST_PLAY, oc.DEST_PLAY_RESTED)):  # only a card that may be played
                 f = replace(f, flags=f.flags | L.FLF_PLAYABLE)
@@ -405,8 +409,8 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
             if text is None:
                 continue
             for slot, ab in enumerate(compile_card(text[0], text[1])):
-                if packable(ab, mode):
-                    t.add_ability(card, slot, ab)
+                if packable(ab, mode):  # a shared [Once Per Turn] shares the F_USED bit
+                    t.add_ability(card, slot if ab.once_with < 0 else ab.once_with, ab)
     ncards = len(table.codes)
     card_pred = np.zeros(ncards, np.int32)
     for card in card_ids:

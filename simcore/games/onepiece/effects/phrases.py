@@ -41,10 +41,23 @@ class Target:
     flt: Filter
     count: int = 1
     upto: bool = False
+    # kind "played": the Characters the ability's last play put on the field ("the
+    # Character played by this effect").
 
 
 def _bit(cat: int) -> int:
     return 1 << cat
+
+
+_KIND = r"(\{[^}]+\} type|<[^>]+> attribute)"  # one type or one attribute
+
+
+def _kind_pred(kind: str) -> str:
+    """The predicate of "{T} type", "<A> attribute", "[NAME]" or "has the <A> attribute"."""
+    m = re.fullmatch(r"(?:has the )?(?:\{([^}]+)\} type|<([^>]+)> attribute|\[([^\]]+)\])",
+                     kind)
+    return "type:" + m.group(1) if m.group(1) else (
+        "attr:" + m.group(2) if m.group(2) else "name:" + m.group(3))
 
 
 def _adjectives(s: str, f: Filter) -> tuple[str, Filter]:
@@ -58,6 +71,12 @@ def _adjectives(s: str, f: Filter) -> tuple[str, Filter]:
         if s.startswith("other "):  # "no other [NAME] Characters": not the source card
             f = replace(f, flags=f.flags | L.FLF_EXCLUDE_SELF)
             s = s[len("other "):]
+            continue
+        m = re.match(_KIND + r" or " + _KIND + r" ", s)
+        if m:  # "{Muggy Kingdom} type or <Slash> attribute Character card": either
+            f = replace(f, pred_all=(*f.pred_all, _kind_pred(m.group(1)) + "||"
+                                     + _kind_pred(m.group(2))))
+            s = s[m.end():]
             continue
         m = re.match(r"<([^>]+)> attribute ", s)
         if m:  # "<Slash> attribute Characters"
@@ -134,6 +153,8 @@ _BOUND = re.compile(
     r"a \[Trigger\]|"
     r"no base effect|"
     r"different card names|"
+    r"that is either (?P<e1>" + NAME + r") or (?P<e2>has the (?:<[^>]+> attribute|"
+    r"\{[^}]+\} type))|"
     r"a type including \"(?P<ti>[^\"]+)\"|"
     r"other than (?:this (?:Character|card)|" + _NAME + r"))(?= |$)")
 
@@ -177,6 +198,9 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
             f = replace(f, pred_all=(*f.pred_all, "typeinc:" + g["ti"]))
         elif text.endswith("[Trigger]"):
             f = replace(f, flags=f.flags | L.FLF_HAS_TRIGGER)
+        elif g["e1"]:  # "that is either [NAME] or has the <A> attribute": either
+            f = replace(f, pred_all=(*f.pred_all, _kind_pred(g["e1"]) + "||"
+                                     + _kind_pred(g["e2"])))
         elif text.endswith("different card names"):  # chosen or counted together
             f = replace(f, flags=f.flags | L.FLF_DIFF_NAMES)
         elif text.endswith("no base effect"):  # a card without card text (2-8-5)
@@ -225,6 +249,8 @@ def target(s: str) -> Target | None:
     if re.fullmatch(r"(?:that|the selected) (?:Character|card|Leader or Character)s?", s,
                     re.IGNORECASE):
         return Target("it", Filter(zone=oc.Z_SEL))
+    if re.fullmatch(r"the (?:\d+ )?Characters? played by this effect", s):
+        return Target("played", Filter(zone=oc.Z_SEL))
     m = re.fullmatch(r"(your opponent's|your) Leader", s, re.IGNORECASE)
     if m:
         who = OWN_OPP if "opponent" in m.group(1) else OWN_SELF

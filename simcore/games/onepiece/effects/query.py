@@ -75,10 +75,12 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_USED,
     G_ACTIVE,
     G_ATT,
+    G_FIRST,
     G_FX_NO_TM,
     G_LOOK_N,
     G_OK,
     G_TGT,
+    G_TURN,
     LEADER_REF,
     LIFE_UP,
     N_DECK,
@@ -414,6 +416,11 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
     elif kind == oc.CK_SELF_POWER:
         ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
             and compare(power(st, ct, p, src_ref), cmp, value)
+    elif kind == oc.CK_SELF_COST:
+        ok = 0 <= src_ref < NCHAR and st[p * PSIZE + F_CARD + src_ref] == src_card \
+            and compare(field_cost(st, ct, p, src_ref), cmp, value)
+    elif kind == oc.CK_TURNS:  # the first player's turns are 1, 3, 5, ..., the other's 2, 4
+        ok = compare((st[G_TURN] + (1 if o == st[G_FIRST] else 0)) // 2, cmp, value)
     elif kind == oc.CK_SELF_PLAYED:  # F_SICK: played this turn (cleared in the End Phase)
         ok = 0 <= src_ref < NREF and st[p * PSIZE + F_CARD + src_ref] == src_card \
             and st[p * PSIZE + F_SICK + src_ref] != 0
@@ -532,6 +539,12 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         if src_ref == STAGE_REF:
             return st[b + STAGE] == src_card
         return 0 <= src_ref < NCHAR and st[b + F_CARD + src_ref] == src_card
+    if op == oc.OP_C_REST_OWN_OR_DON:  # one active card, or b active DON!! cards
+        return st[b + DON_ACTIVE] >= code_get(fx, row, 2) or candidates_upto(
+            st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
+    if op == oc.OP_C_TRASH_OWN_OR_HAND:  # one of your Characters, or b hand cards
+        return st[b + N_HAND] >= code_get(fx, row, 2) or candidates_upto(
+            st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
     if op == oc.OP_C_REST_OWN:  # b cards (0: one), each active
         n = min(max(code_get(fx, row, 2), 1), MAX_CAND)
         return candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, n) >= n

@@ -39,6 +39,8 @@ _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Cha
                            r"Unblockable)\]\s*)+")
 # "Also treat this card's name as [A] (and [B]) according to the rules" (2-1-3): names the
 # card has besides its own, read by the packer's name predicates.
+_DON_DECK = re.compile(r"Under the rules of this game, your DON!! deck consists of (\d+) "
+                       r"cards\.?")
 _ALIAS = re.compile(r"(?:Under the rules of this game, a|A)lso treat this card's name as "
                     r"(?P<n>\[[^\]]+\](?:,? (?:and|or) \[[^\]]+\]|, \[[^\]]+\])*)"
                     r"(?: according to the rules)?\.?")
@@ -141,6 +143,7 @@ CONDS: tuple[Rule, ...] = (
 )
 
 ACTIONS: tuple[Rule, ...] = (
+    Rule("win", r"[Yy]ou win the game", lambda m: [Op(oc.OP_WIN)], rules=("1-2-5",)),
     Rule("draw", r"[Dd]raw (\d+) cards?", lambda m: [Op(oc.OP_DRAW, _n(m))],
          rules=("8-4-1",)),
     Rule("draw-trash", r"[Dd]raw (\d+) cards? and trash (\d+) cards? from your hand",
@@ -231,9 +234,25 @@ def _select(t: phrases.Target) -> list[Op]:
         return [Op(oc.OP_SEL_LEADER, t.flt.owner)]
     if t.kind == "it":
         return []
+    if t.kind == "played":  # a mark: the play before it selects what it plays
+        return [Op(PLAYED_MARK)]
     if t.kind == "all":
         return [Op(oc.OP_SEL_ALL, 0, flt=t.flt)]
     return [Op(oc.OP_SEL, 0, t.count, int(t.upto), flt=t.flt)]
+
+
+PLAYED_MARK = -1  # not an opcode: removed by _select_played
+
+
+def _eot_move(bit: int) -> Callable:
+    """Build of "<move> this Character / the Character played by this effect ... at the
+    end of this turn" (6-6-1-2): the card is marked for the move (oc.EOT_*, for the turn)."""
+    def build(m: re.Match) -> list[Op] | None:
+        t = phrases.target(m.group("t"))
+        if t is None or t.kind not in ("self", "played"):
+            return None
+        return _select(t) + [Op(oc.OP_GRANT, bit, oc.D_TURN)]
+    return build
 
 
 def _dur(m: re.Match) -> int:
@@ -291,7 +310,12 @@ def _ko_battle_by(by: str) -> list[Op] | None:
 def _base_becomes(t: str, power: int, dur: int) -> list[Op] | None:
     """"<target>'s base power becomes N": SET_BASE on the target. "Your {T} type Leader"
     (one Leader, no choice) is every Leader that matches, so that a continuous ability can
-    read it too ("[Opponent's Turn] Your {Navy} type Leader's base power becomes 7000")."""
+    read it too ("[Opponent's Turn] Your {Navy} type Leader's base power becomes 7000").
+    "Your monocolored Leader" is the Leader while it has one colour (2-3-5)."""
+    if re.fullmatch(r"[Yy]our monocolored Leader", t):
+        rows = [*_select(phrases.target("your Leader")), Op(oc.OP_SET_BASE, power, dur)]
+        return [Op(oc.OP_SKIP_UNLESS, 0, len(rows), cond=Cond(oc.CK_LEADER_MULTI, neg=1)),
+                *rows]
     target = phrases.target(t)
     if target is None:
         return None
@@ -388,6 +412,25 @@ def _rest_own_n(m: re.Match) -> list[Op] | None:
             or t.flt.zone != oc.Z_FIELD_CHAR):
         return None
     return [Op(oc.OP_C_REST_OWN, 0, t.count, flt=t.flt)]
+
+
+def _rest_own_or_don(m: re.Match) -> list[Op] | None:
+    """Cost "rest your <phrase> Leader or N of your DON!! cards" (also "1 of your <Character
+    phrase>"): one active card of yours that matches, or N active DON!! cards; either pays."""
+    t = phrases.target(m.group("t"))
+    if (t is None or t.kind not in ("sel", "leader") or t.count != 1 or t.upto
+            or t.flt.owner != OWN_SELF or t.flt.zone not in (*_REST_ZONES, oc.Z_LEADER)):
+        return None
+    return [Op(oc.OP_C_REST_OWN_OR_DON, 0, _n(m, "n"), flt=t.flt)]
+
+
+def _trash_own_or_hand(m: re.Match) -> list[Op] | None:
+    """Cost "trash 1 of your <Character phrase> or N cards from your hand": either pays."""
+    t = phrases.target(m.group("t"))
+    if (t is None or t.kind != "sel" or t.count != 1 or t.upto or t.flt.owner != OWN_SELF
+            or t.flt.zone != oc.Z_FIELD_CHAR):
+        return None
+    return [Op(oc.OP_C_TRASH_OWN_OR_HAND, 0, _n(m, "n"), flt=t.flt)]
 
 
 def _give_don_cost(m: re.Match) -> list[Op] | None:
@@ -508,6 +551,12 @@ def _rest_don_or(m: re.Match) -> list[Op] | None:
 
 
 TEMPLATES: tuple[Rule, ...] = (
+    Rule("eot-trash", r"[Tt]rash (?P<t>.+?) at the end of this turn", _eot_move(oc.EOT_TRASH),
+         rules=("6-6-1-2",)),
+    Rule("eot-to-hand", r"[Rr]eturn (?P<t>.+?) to (?:the owner's|your) hand at the end of "
+         r"this turn", _eot_move(oc.EOT_HAND), rules=("6-6-1-2",)),
+    Rule("eot-to-bottom", r"[Pp]lace (?P<t>.+?) at the bottom of (?:the owner's|your) deck at "
+         r"the end of this turn", _eot_move(oc.EOT_BOTTOM), rules=("6-6-1-2",)),
     Rule("ko", r"K\.O\. (?P<t>.+)", _on(lambda m: [Op(oc.OP_KO)], chars=True),
          rules=("8-4-4-1", "10-2-17")),
     Rule("ko-two", r"(?P<v>K\.O\.|[Rr]est) (?P<t>up to .+?) and (?P<u>up to .+)",
@@ -896,6 +945,10 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          r"your Life cards", lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m), 2)], rules=("8-3-1-3",)),
     Rule("cost-trash-life", r"(?:You may )?trash (\d+) cards? from the top of your Life cards",
          lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], rules=("8-3-1-3",)),
+    Rule("cost-trash-own-or-hand", r"(?:You may )?trash (?P<t>1 of your .+?) or (?P<n>\d+) "
+         r"cards? from your hand", _trash_own_or_hand, rules=("8-3-1-3",)),
+    Rule("cost-rest-own-or-don", r"(?:You may )?rest (?P<t>your (?:.+? )?Leader|1 of your .+?) or "
+         r"(?P<n>\d+) of your DON!! cards?", _rest_own_or_don, rules=("8-3-1-3", "8-3-1-5")),
     Rule("cost-rest-leader", r"(?:You may )?rest your (?:1 )?Leader",
          lambda m: [Op(oc.OP_C_REST_OWN, 0, flt=Filter(zone=oc.Z_LEADER, owner=OWN_SELF))],
          rules=("8-3-1-3",)),
@@ -1063,6 +1116,9 @@ COND_TEMPLATES: tuple[Rule, ...] = (
     Rule("cond-rested-cards", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? rested cards",
          lambda m: Cond(oc.CK_RESTED, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
                         value=_n(m, 2)), rules=("8-3-2",)),
+    Rule("cond-own-turns", r"If it is your (?P<n>second|third|fourth) turn or later",
+         lambda m: Cond(oc.CK_TURNS, cmp=1, value={"second": 2, "third": 3, "fourth": 4}[
+             m.group("n")]), rules=("8-3-2", "6-1")),
     Rule("cond-self-power", r"If this (?:Character|Leader) has (\d+) power or (?P<c>more|less)",
          lambda m: Cond(oc.CK_SELF_POWER, cmp=_cmp(m.group("c")), value=_n(m)),
          rules=("8-3-2", "6-6")),
@@ -1087,6 +1143,8 @@ def _repl_target(t: str) -> Filter | None:
         return Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)
     m = re.fullmatch(r"(?:your|you have an?) (.+?)(?: that)?", t)  # "you have a ... that"
     f = phrases.card_phrase(m.group(1), phrases.FIELD, OWN_SELF) if m else None
+    if f is not None and f.zone == oc.Z_FIELD_LC:  # "your [NAME]": only a Character can be
+        f = replace(f, zone=oc.Z_FIELD_CHAR)  # K.O.'d or removed (the Leader never is)
     return f if f is not None and f.zone == oc.Z_FIELD_CHAR else None
 
 
@@ -1123,7 +1181,10 @@ EVENTS: tuple[Rule, ...] = (
          r"effects?, (?P<do>.+) instead", _replace(oc.T_REPLACE_REST, oc.CAUSE_OPP_CHAR),
          rules=("8-1-3-4",)),
     Rule("replace-remove", _REPL_WHO + r"removed from the field by your opponent's effects?, "
-         r"(?P<do>.+) instead", _replace(oc.T_REPLACE_REMOVE), rules=("8-1-3-4",)),
+         r"(?P<do>.+) instead", _replace(oc.T_REPLACE_REMOVE, oc.CAUSE_OPP_EFFECT),
+         rules=("8-1-3-4",)),
+    Rule("replace-remove-any", _REPL_WHO + r"removed from the field, (?P<do>.+) instead",
+         _replace(oc.T_REPLACE_REMOVE), rules=("8-1-3-4",)),
     Rule("when-ko-self", r"When this Character is K\.O\.'d, (?P<do>.+)",
          lambda m: (oc.T_ON_KO, [], [], m.group("do")), rules=("10-2-17", "8-1-3-1")),
     Rule("when-opp-attacks", r"This effect can be activated when your opponent attacks\. "
@@ -1132,6 +1193,14 @@ EVENTS: tuple[Rule, ...] = (
     Rule("when-don-returned", r"When a DON!! card on your field is returned to your DON!! "
          r"deck, (?P<do>.+)", lambda m: (oc.T_DON_RETURNED, [], [], m.group("do")),
          rules=("8-1-3-1", "10-2-10")),
+    Rule("when-opp-char-kod", r"When your opponent's Character is K\.O\.'d, (?P<do>.+)",
+         lambda m: (oc.T_WHEN_KOD_OTHER, [], [], m.group("do")), rules=("8-1-3-1",)),
+    Rule("when-opp-blocker", r"When your opponent activates \[Blocker\], (?P<do>.+)",
+         lambda m: (oc.T_OPP_BLOCKER, [], [], m.group("do")), rules=("8-1-3-1", "7-1-2")),
+    Rule("when-char-kod", r"When a Character is K\.O\.'d, (?P<do>.+)",
+         lambda m: (oc.T_WHEN_KOD_ANY, [], [], m.group("do")), rules=("8-1-3-1",)),
+    Rule("start-of-game", r"At the start of the game, (?P<do>.+)",
+         lambda m: (oc.T_START_OF_GAME, [], [], m.group("do")), rules=("5-2-1-5-1",)),
     Rule("when-rested-self", r"When this Character becomes rested, (?P<do>.+)",
          lambda m: (oc.T_BECOMES_RESTED, [], [], m.group("do")), rules=("8-1-3-1",)),
 )
@@ -1198,6 +1267,9 @@ def _either_conds(text: str) -> tuple[Match, Match] | None:
     8 or more", "If you have 0 or 3 or more DON!! cards on your field", "If you have 0 DON!!
     cards on your field or 8 or more DON!! cards on your field")."""
     pairs = []
+    em = re.fullmatch(r"If either you or your opponent (?:has|have) (.+)", text)
+    if em:  # "If either you or your opponent has 0 Life cards"
+        pairs.append(("If you have " + em.group(1), ["If your opponent has " + em.group(1)]))
     nm = re.fullmatch(r"(If .+? )(\d+) or (\d+ or (?:more|less)) (.+)", text)
     if nm:
         pairs.append((nm.group(1) + nm.group(2) + " " + nm.group(4),
@@ -1411,6 +1483,13 @@ def _compile_choice(ab: Ability, body: str, statuses: list[str], opp: bool = Fal
     return True
 
 
+_SELF_COST_BOUND = Rule(
+    "cost-self-cost-bound", r"(?P<head>.*\bthis Character) with a cost of (?P<n>\d+) or "
+    r"(?P<c>more|less)(?P<tail>.*)",
+    lambda m: (Cond(oc.CK_SELF_COST, cmp=_cmp(m.group("c")), value=_n(m, "n")),
+               m.group("head") + m.group("tail")), rules=("8-3-1-3", "8-3-2"))
+
+
 def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
     """The cost before ':' as one rule, or its parts split at commas, 'and', after a DON!!
     symbol and after 'DON!! -N' (8-3-1); a leading 'If <condition>,' is a condition of the
@@ -1425,6 +1504,11 @@ def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
             ab.conds.append(c.value)
             _add(ab, c, statuses)
         cost = "Y" + cost[cm.end() + 1:]
+    bound = _match((_SELF_COST_BOUND,), cost)
+    if bound is not None:  # "trash this Character with a cost of N or more": a condition
+        ab.conds.append(bound.value[0])
+        _add(ab, bound, statuses)
+        cost = bound.value[1]
     whole = _match(ALL_COSTS, cost)
     parts = [whole] if whole is not None else [  # "DON!! -4, you may trash ...": "You may"
         _match(ALL_COSTS, re.sub(r"^you may ", "You may ", part))
@@ -1486,6 +1570,9 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
             else _compile_sentences(ab, body, statuses))
     if not done:
         return ab
+    if not _select_played(ab):
+        ab.unmatched = "'the Character played by this effect' with no play before it"
+        return ab
     if not ab.body or (head is not None and len(ab.body) == len(head.value[1])):
         ab.unmatched = raw.body or raw.source
         return ab
@@ -1520,13 +1607,32 @@ _ON_SELECTION = (oc.OP_KO, oc.OP_TRASH, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_TO_L
                  oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_GIVE_DON, oc.OP_NEGATE)
 
 
+def _select_played(ab: Ability) -> bool:
+    """Replace each PLAYED_MARK ("the Character played by this effect") by the flag of the
+    last PLAY_FROM before it that makes what it plays the selection (c +2). False when no
+    play comes before a mark."""
+    body: list[Op] = []
+    last = -1
+    for o in ab.body:
+        if o.op == PLAYED_MARK:
+            if last < 0:
+                return False
+            body[last] = replace(body[last], c=body[last].c | 2)
+            continue
+        if o.op == oc.OP_PLAY_FROM:
+            last = len(body)
+        body.append(o)
+    ab.body = body
+    return True
+
+
 def _selected_before_use(body: list[Op]) -> bool:
     """Does every row that acts on the selection follow a selection row, not a card played
     or picked since ('play up to 1 ... If you do, that Character gains ...' names the
-    played card, which the selection register does not hold)?"""
+    played card, which the selection register does not hold unless the play selects it)?"""
     selected = False
     for o in body:
-        if o.op in _SELECTS:
+        if o.op in _SELECTS or (o.op == oc.OP_PLAY_FROM and o.c & 2):
             selected = True
         elif o.op in _MOVES_UNSELECTED:
             selected = False
@@ -1630,12 +1736,26 @@ def _activate_other(text: str, abilities: list[Ability]) -> Ability | None:
     ab.patterns, ab.notes = list(ref.patterns), list(ref.notes)
     if ref.conds:
         ab.status = APPROX
-        ab.notes.append("activate-other: the [Trigger] runs the referenced ability with its "
-                        "turn condition ([Your Turn]/[Opponent's Turn]) kept")
+        ab.notes.append(_ACTIVATE_OTHER_NOTE)
     return ab
 
 
 _TURN_KINDS = (oc.CK_YOUR_TURN, oc.CK_OPP_TURN)
+_ACTIVATE_OTHER_NOTE = ("activate-other: the [Trigger] runs the referenced ability with its "
+                        "turn condition ([Your Turn]/[Opponent's Turn]) kept")
+
+# A name the import put back where the card data lost it (importer.restore_attributes).
+_RESTORED = re.compile(r"<([^<>]+) \(restored\)>")
+_RESTORED_NOTE = ("restored-attribute: the card data lost the attribute's name (printed as "
+                  "an icon); the import read it as the card's own attribute")
+
+
+def _restored(ab: Ability) -> Ability:
+    """An ability that reads a restored name is approximate at best."""
+    if ab.status == STRICT:
+        ab.status = APPROX
+    ab.notes.append(_RESTORED_NOTE)
+    return ab
 
 
 def _timings(tags: tuple[str, ...]) -> tuple[list[tuple[int, tuple[str, ...]]], list[str]]:
@@ -1667,22 +1787,32 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
             out.append(Ability(timing=oc.T_CONTINUOUS, status=STRICT, rules=["2-1-3"],
                                patterns=["name-alias"], source=raw.source))
             continue
+        dm = _DON_DECK.fullmatch(line.strip())
+        if dm and 0 <= int(dm.group(1)) <= DON_TOTAL:  # a deck rule (5-1-2-4), in force from
+            out.append(Ability(  # the start of the game: the other DON!! cards never play
+                timing=oc.T_START_OF_GAME, status=STRICT, rules=["5-1-2-4", "5-2-1-5-1"],
+                patterns=["don-deck-size"], body=[Op(oc.OP_DON_DECK, int(dm.group(1)))],
+                source=raw.source))
+            continue
         if allows_any_copies(line) and re.fullmatch(r"[^.]+\.?", line.strip()):
             # "you may have any number of this card in your deck": the deck check (5-1-2-4)
             out.append(Ability(timing=oc.T_CONTINUOUS, status=STRICT, rules=["5-1-2-4"],
                                patterns=["deck-any-number"], source=raw.source))
             continue
-        raw = fxtext.split_abilities(line)[0]
+        restored = _RESTORED.search(line) is not None
+        raw = fxtext.split_abilities(_RESTORED.sub(r"<\1>", line))[0]
         head = _event(raw)
         if head is not None:
-            out.append(_compile_ability(raw, head.value[0], [], 0, raw.tags, head))
+            ab = _compile_ability(raw, head.value[0], [], 0, raw.tags, head)
+            out.append(_restored(ab) if restored else ab)
             continue
         timings, extra = _timings(raw.tags)
-        if len(timings) > 1 and "Once Per Turn" in extra:
-            timings = timings[:1]  # one use shared by two timings: left to the extra tags
-            extra = [t for t in raw.tags if t != raw.tags[0]]
+        first = len(out)
         for timing, rules in timings:
-            out.append(_compile_ability(raw, timing, list(rules), 0, tuple(extra)))
+            ab = _compile_ability(raw, timing, list(rules), 0, tuple(extra))
+            if len(out) > first and "Once Per Turn" in extra:  # one use for both (10-2-13)
+                ab.once_with = first
+            out.append(_restored(ab) if restored else ab)
     if trigger and normalise(trigger) not in ("-", ""):
         norm_t = _REMINDER.sub("", re.sub(r"^\[Trigger\]\s*", "", normalise(trigger)))
         raw = fxtext.split_abilities("[Trigger] " + norm_t)[0]
