@@ -1256,3 +1256,43 @@ def test_8_3_1_3_trash_a_typed_character_or_a_hand_card_op13_079():
     assert (ab.timing, ab.status) == (oc.T_ACTIVATE_MAIN, ir.STRICT)
     assert [(o.op, o.b) for o in ab.costs] == [(oc.OP_C_TRASH_OWN_OR_HAND, 1)]
     assert ab.costs[0].flt.pred_all == ("type:Celestial Dragons",)
+
+
+def test_8_4_4_1_all_of_your_name_and_type_characters_op12_073():
+    """OP12-073 "Then, all of your [Donquixote Rosinante] and {Heart Pirates} type Characters
+    gain +1000 power until the end of your opponent's next End Phase": every Character named
+    so and every {Heart Pirates} one (one either-predicate)."""
+    (ab,) = _compile("OP12-073")
+    assert ab.status == ir.STRICT
+    sel, power = ab.body[-2:]
+    assert (sel.op, sel.flt.pred_all) == (
+        oc.OP_SEL_ALL, ("name:Donquixote Rosinante||type:Heart Pirates",))
+    assert (power.op, power.a, power.b) == (oc.OP_POWER, 1000, oc.D_UNTIL_OPP_END)
+
+
+def test_8_4_4_1_either_target_with_a_shared_power_bound_op16_001():
+    """OP16-001 "Up to 1 of your [Monkey.D.Luffy] Characters or up to 1 of your Characters
+    with a type including "Whitebeard Pirates", with 8000 power or more, gains [Rush] during
+    this turn": one choice among both kinds, the bound after the comma applying to both."""
+    (ab,) = _compile("OP16-001")
+    assert ab.status == ir.STRICT
+    sel = ab.body[0]
+    assert sel.flt.pred_all == ("name:Monkey.D.Luffy||typeinc:Whitebeard Pirates",)
+    assert (sel.flt.pow_min, sel.b, sel.c) == (8000, 1, 1)
+    assert (ab.body[1].op, ab.body[1].b) == (oc.OP_GRANT, oc.D_TURN)
+
+
+def test_8_3_2_if_you_only_have_typed_characters_op13_095():
+    """OP13-095 "If you only have {Celestial Dragons} type Characters, K.O. ...": the same
+    condition as "If the only Characters on your field are ..." (approximate, cond-only-chars)."""
+    (ab,) = _compile("OP13-095")
+    assert ab.status == ir.APPROX and "cond-only-chars" in ab.patterns
+    assert ab.body[0].cond.kind == oc.CK_ONLY
+
+
+def test_8_4_4_1_return_to_the_bottom_of_the_owners_deck_eb01_028():
+    """EB01-028's [Trigger] "Return up to 1 Character with a cost of 3 or less to the bottom of
+    the owner's deck": the same program as "place ... at the bottom of the owner's deck"."""
+    trig = next(a for a in _compile("EB01-028") if a.timing == oc.T_TRIGGER)
+    assert trig.status == ir.STRICT
+    assert _rows(trig) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_TO_DECK, 1, 0, 0)]

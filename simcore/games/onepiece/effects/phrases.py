@@ -255,6 +255,17 @@ def target(s: str) -> Target | None:
     if m:
         who = OWN_OPP if "opponent" in m.group(1) else OWN_SELF
         return Target("leader", Filter(zone=oc.Z_LEADER, owner=who))
+    m = re.fullmatch(r"(.+ or .+), (with [^,]+),?", s)
+    if m:  # "up to 1 of your [A] Characters or up to 1 of your <B>, with 8000 power or more"
+        t = target(m.group(1))
+        f = _qualifiers(m.group(2), t.flt) if t is not None and t.kind == "sel" else None
+        return None if f is None else replace(t, flt=f)
+    m = re.fullmatch(r"[Aa]ll of your \[([^\]]+)\] and (.+ Characters)", s)
+    if m:  # "all of your [A] and {T} type Characters": the Characters named A, and the {T} ones
+        f = card_phrase(m.group(2), FIELD, OWN_SELF)
+        if f is None or f.zone != oc.Z_FIELD_CHAR or len(f.pred_all) != 1:
+            return None
+        return Target("all", replace(f, pred_all=(f"name:{m.group(1)}||{f.pred_all[0]}",)), -1)
     m = re.fullmatch(r"[Yy]our Leader or (up to )?(\d+) (?:of your )?Characters?", s)
     if m:
         return Target("sel", Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF), int(m.group(2)),

@@ -564,8 +564,8 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("rest", r"[Rr]est (?P<t>.+)", _on(lambda m: [Op(oc.OP_REST)]), rules=("8-4-4-1",)),
     Rule("to-hand", r"[Rr]eturn (?P<t>.+) to (?:the owner's|your|its owner's) hand",
          _on(lambda m: [Op(oc.OP_TO_HAND)], chars=True), rules=("8-4-4-1",)),
-    Rule("to-bottom", r"[Pp]lace (?P<t>.+?) at the bottom of the owner's deck"
-         r"(?P<o> in any order)?",
+    Rule("to-bottom", r"(?:[Pp]lace|[Rr]eturn) (?P<t>.+?) (?:at|to) the bottom of the owner's "
+         r"deck(?P<o> in any order)?",
          _on(lambda m: [Op(oc.OP_TO_DECK, 1)], chars=True), rules=("8-4-4-1",)),
     Rule("trash-target", r"[Tt]rash (?P<t>.+)", _on(lambda m: [Op(oc.OP_TRASH)], chars=True),
          rules=("8-4-4-1",)),
@@ -1097,7 +1097,8 @@ COND_TEMPLATES: tuple[Rule, ...] = (
          rules=("8-3-2",)),
     Rule("cond-revealed", r"If (?:that|the revealed) card(?:'s type includes \"(?P<ti>[^\"]+)\"|"
          r" is an? (?P<t>.+)| has (?P<b>.+))", _revealed, rules=("8-3-2",)),
-    Rule("cond-only-chars", r"If the only Characters on your field are (?P<t>.+ Characters)",
+    Rule("cond-only-chars", r"If (?:the only Characters on your field are|you only have) "
+         r"(?P<t>.+ Characters)",
          lambda m: None if (f := phrases.card_phrase(m.group("t"), phrases.FIELD, OWN_SELF))
          is None or f.zone != oc.Z_FIELD_CHAR else Cond(oc.CK_ONLY, flt=f),
          status=APPROX, rules=("8-3-2",),
