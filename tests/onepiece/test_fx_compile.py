@@ -95,27 +95,27 @@ TEMPLATE_CARDS = [
 ]
 
 
-def _card_rows():
+_ROWS: dict[str, dict] = {}  # database name -> {code: row}
+
+
+def _rows_of(source: str) -> dict:
+    """The card rows of one public database under ../shared/carddata/optcg, read once."""
     from tcgsim.simcore.games.onepiece.importer import read_database
     from tests.carddata import require
 
-    global _ROWS
-    if "_ROWS" not in globals():
-        df, _ = read_database(require("optcg", "english"))
-        _ROWS = {r["code"]: r for r in df.iter_rows(named=True)}
-    return _ROWS
+    if source not in _ROWS:
+        df, _ = read_database(require("optcg", source))
+        _ROWS[source] = {r["code"]: r for r in df.iter_rows(named=True)}
+    return _ROWS[source]
+
+
+def _card_rows():
+    return _rows_of("english")
 
 
 def _limitless_rows():
     """The card rows of the second public database (OP-17, EB-04, ST-32 texts)."""
-    from tcgsim.simcore.games.onepiece.importer import read_database
-    from tests.carddata import require
-
-    global _LROWS
-    if "_LROWS" not in globals():
-        df, _ = read_database(require("optcg", "limitless"))
-        _LROWS = {r["code"]: r for r in df.iter_rows(named=True)}
-    return _LROWS
+    return _rows_of("limitless")
 
 
 import pytest  # noqa: E402

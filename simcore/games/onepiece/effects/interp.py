@@ -702,10 +702,12 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
         else:
             card = leave_field(st, p, src_ref)
             to_trash(st, p, card)
-    elif op == oc.OP_C_REST_OWN_OR_DON:  # one of your cards (filter a) or bb DON!! cards
+    elif op == oc.OP_C_REST_OWN_OR_DON or op == oc.OP_C_TRASH_OWN_OR_HAND:
+        # one of your cards (filter a) to rest / trash, or bb DON!! / hand cards instead
+        rest = op == oc.OP_C_REST_OWN_OR_DON
         by_card = candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
-        if by_card and st[b + DON_ACTIVE] >= bb:  # p's choice (Q_MODE: 0 DON!!, 1 the card)
-            buf[0] = 0
+        if by_card and st[b + (DON_ACTIVE if rest else N_HAND)] >= bb:  # p's choice (Q_MODE:
+            buf[0] = 0  # 0 the DON!! or hand cards, 1 the card)
             buf[1] = 1
             by_card = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE),
                           np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(2),
@@ -714,27 +716,15 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
                             np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
                             prms, rng, buf)
-            if c >= 0:
+            if c >= 0 and rest:
                 rest_own(st, fx, lg, p, c)
-        else:
-            st[b + DON_ACTIVE] -= bb
-            st[b + DON_RESTED] += bb
-    elif op == oc.OP_C_TRASH_OWN_OR_HAND:  # one of your Characters (filter a) or bb hand cards
-        by_card = candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
-        if by_card and st[b + N_HAND] >= bb:  # p's choice (Q_MODE: 0 the hand, 1 the card)
-            buf[0] = 0
-            buf[1] = 1
-            by_card = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE),
-                          np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(2),
-                          np.int64(0)) == 1
-        if by_card:
-            c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
-                            np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
-                            prms, rng, buf)
-            if c >= 0:
+            elif c >= 0:
                 card = leave_field(st, p, cand_index(c))
                 to_trash(st, p, card)
                 log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TRASH, 0)
+        elif rest:
+            st[b + DON_ACTIVE] -= bb
+            st[b + DON_RESTED] += bb
         else:
             trash_from_hand(st, ct, fx, lg, p, bb, np.int32(-1), src_card, src_ref, fams, prms,
                             rng, buf)
