@@ -251,7 +251,7 @@ def test_both_databases_agree_on_every_shared_card(database, limitless):
     assert bad["code"].to_list() == []
 
 
-def test_a_lost_attribute_name_is_restored_as_the_cards_own(limitless, database):
+def test_2_5_a_lost_attribute_name_is_restored_as_the_cards_own(limitless, database):
     """The limitless text of OP08-114 reads "cannot be K.O.'d in battle by attribute cards":
     the printed <Slash> icon was lost. The import puts back the card's own attribute, marked
     "(restored)" so that the compiler reads it as approximate, and says so; the other
