@@ -36,11 +36,12 @@ HDR_SIZE = 21
 
 HAS_CONT = 1  # some ability is continuous: settle() has work
 HAS_REPL = 2  # some ability is a replacement effect
-HAS_HAND = 4  # some ability applies while its card is in the hand (ABF_FROM_HAND)
+HAS_HAND = 4  # some ability changes cards in the hand (ABF_FROM_HAND, ABF_HAND_MOD)
 CONT_KEPT = 8  # the results of the continuous abilities on the field depend only on which
 #                cards are where, whose turn it is and the state ints of the memo offsets:
 #                settle() need not run again while none of those changed
 TM_FROM_HAND = 30  # card_tm bit of a card with an ability that applies in the hand
+TM_HAND_MOD = 29  # card_tm bit of a card whose ability on the field changes hand cards
 
 MODE_NONE, MODE_STRICT, MODE_APPROX = 0, 1, 2
 MODES = {"none": MODE_NONE, "strict": MODE_STRICT, "approx": MODE_APPROX}
@@ -66,6 +67,7 @@ ABF_APPROX = 4  # the program is an approximation (runs only in MODE_APPROX)
 ABF_BACK_SIDE = 8  # DBS: ability of the awakened side
 ABF_FROM_HAND = 16  # activates from the hand
 ABF_FROM_TRASH = 32  # activates from the trash
+ABF_HAND_MOD = 64  # a continuous ability on the field that changes its owner's hand cards
 
 # Code rows: op, a, b, c.
 CODE_OP, CODE_A, CODE_B, CODE_C = 0, 1, 2, 3

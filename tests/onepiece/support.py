@@ -678,6 +678,22 @@ FX_POOL.append(("FX_COUNTER_CREW", {
             "power during this battle."}))
 
 
+# Counters of hand cards changed by abilities (2-10, 7-1-3-2-1), an 8000-power Character
+# with a printed +1000 Counter, and a turn condition in a continuous ability.
+FX_POOL += [
+    _fx_card("FX_HAND_CTR_SELF", "If you only have Characters without a Counter, this card in "
+             "your hand has a +2000 Counter.", power=7000),
+    _fx_card("FX_HAND_CTR_ALL", "All Character cards in your hand without a Counter have a "
+             "+1000 Counter."),
+    _fx_card("FX_HAND_CTR_8K", "The counter of all of your Character cards with 8000 power in "
+             "your hand becomes +2000."),
+    ("FX_8K_CTR1K", {"category": "character", "colors": ["red"], "cost": 1, "power": 8000,
+                     "counter": 1000, "types": [], "text": ""}),
+    _fx_card("FX_OPP_TURN_COST_POWER", "This Character gains +12 cost, and if it is your "
+             "opponent's turn, this Character gains +3000 power.", power=2000),
+]
+
+
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
     """The int32 card table of `pool` (default POOL), rows built by the engine's own loader."""
     pool = POOL if pool is None else pool

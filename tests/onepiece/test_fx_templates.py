@@ -9,13 +9,13 @@ from tcgsim.simcore.effects import ir
 from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases as P
-from tests.onepiece.test_fx_compile import _card_rows
+from tests.onepiece.test_fx_compile import _card_rows, _limitless_rows
 
 
 def _compile(code):
     from tcgsim.simcore.games.onepiece.effects.rules import compile_text
 
-    r = _card_rows()[code]
+    r = _card_rows().get(code) or _limitless_rows()[code]  # OP-17 is in the second only
     return compile_text(r["text"], r["trigger_text"])
 
 
@@ -112,6 +112,8 @@ def test_phrase_type_including_and_power_range():
 # Templates on real cards -------------------------------------------------------------
 
 TEMPLATE_CARDS = [
+    ("OP17-050", "scry"), ("OP17-119", "cond-turn"), ("OP17-063", "hand-counter"),
+    ("OP16-118", "hand-counter"), ("OP17-118", "counter-in-hand"), ("OP17-063", "ko"),
     ("OP05-093", "ko-two"), ("OP01-064", "to-hand"), ("OP04-056", "to-bottom"),
     ("OP09-009", "trash-target"), ("OP11-067", "set-active"), ("OP08-084", "cost-gains"),
     ("OP04-093", "grant"), ("OP04-100", "prohibit"), ("OP04-083", "prohibit-none"),

@@ -267,7 +267,8 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
         if h >= st[ob + N_HAND] or r >= NREF or st[ob + F_CARD + r] == EMPTY:
             fail(st, lg, ERR_ILLEGAL)
             return
-        if counter_value(st, ct, o, h) <= 0:
+        value = counter_value(st, ct, o, h)
+        if value <= 0:
             fail(st, lg, ERR_ILLEGAL)
             return
         cost = hand_cost(st, ct, o, h)
@@ -275,8 +276,8 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
         st[ob + S_COUNTERS] += 1
         if ct[card, C.CATEGORY] == C.CHARACTER:
             to_trash(st, o, card)  # 7-1-3-2-1
-            st[ob + F_BPOW + r] += ct[card, C.COUNTER]
-            log(st, lg, E.E_COUNTER, o, card, ct[card, C.COUNTER], st[ob + F_CARD + r])
+            st[ob + F_BPOW + r] += value
+            log(st, lg, E.E_COUNTER, o, card, value, st[ob + F_CARD + r])
         else:
             # 7-1-3-2-2: pay, trash, resolve
             st[ob + DON_ACTIVE] -= cost

@@ -101,7 +101,10 @@ DON_LOCK = N_DECK + 21
 HAND_COST = N_DECK + 22
 # DON!! cards the player owns: DON_TOTAL, or what "your DON!! deck consists of N cards" says.
 DON_OWN = HAND_COST + HAND_CAP
-PSIZE = DON_OWN + 1
+# Counter of each hand card while an ability changes it ("this card in your hand has a
+# +2000 Counter"), 0 for its printed one; kept and recomputed like HAND_COST.
+HAND_CTR = DON_OWN + 1
+PSIZE = HAND_CTR + HAND_CAP
 
 # Globals.
 G = 2 * PSIZE

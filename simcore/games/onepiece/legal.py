@@ -32,6 +32,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_TURN,
     HAND,
     HAND_COST,
+    HAND_CTR,
     LEADER_REF,
     LIFE,
     N_DECK,
@@ -242,8 +243,8 @@ def counter_value(st, ct, d, h):
     b = d * PSIZE
     card = st[b + HAND + h]
     cat = ct[card, C.CATEGORY]
-    if cat == C.CHARACTER:
-        return ct[card, C.COUNTER]
+    if cat == C.CHARACTER:  # printed, or what an ability makes it (HAND_CTR)
+        return st[b + HAND_CTR + h] if st[b + HAND_CTR + h] > 0 else ct[card, C.COUNTER]
     if cat == C.EVENT and ct[card, C.COUNTER_EFF] != C.EFF_NONE:
         if hand_cost(st, ct, d, h) <= st[b + DON_ACTIVE]:
             if ct[card, C.COUNTER_EFF] == C.EFF_POWER_BATTLE:

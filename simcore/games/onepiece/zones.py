@@ -34,6 +34,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     HAND,
     HAND_CAP,
     HAND_COST,
+    HAND_CTR,
     LEADER_REF,
     LIFE,
     LIFE_CAP,
@@ -195,6 +196,8 @@ def take_from_hand(st, p, h):
     st[b + HAND + h] = st[b + HAND + n]
     st[b + HAND_COST + h] = st[b + HAND_COST + n]
     st[b + HAND_COST + n] = 0
+    st[b + HAND_CTR + h] = st[b + HAND_CTR + n]
+    st[b + HAND_CTR + n] = 0
     st[b + N_HAND] = n
     return card
 

@@ -25,6 +25,7 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_SLOT,
     AB_TIMING,
     ABF_FROM_HAND,
+    ABF_HAND_MOD,
     CONT_KEPT,
     FL_FLAGS,
     FLF_DIFF_NAMES,
@@ -41,6 +42,7 @@ from tcgsim.simcore.effects.fxlayout import (
     OWN_OPP,
     PRED_HAS_TRIGGER,
     TM_FROM_HAND,
+    TM_HAND_MOD,
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
@@ -129,6 +131,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     HAND,
     HAND_CAP,
     HAND_COST,
+    HAND_CTR,
     LEADER_REF,
     LIFE,
     LIFE_CAP,
@@ -1507,7 +1510,8 @@ def settle_field(st, ct, fx, buf):
             base = fx[H_CARD_AB]
             for ab in range(fx[base + card], fx[base + card + 1]):
                 t = ab_get(fx, ab, AB_TIMING)
-                if ((1 << t) & CONT_TIMINGS) == 0 or ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
+                if ((1 << t) & CONT_TIMINGS) == 0 or \
+                        ab_get(fx, ab, AB_FLAGS) & (ABF_FROM_HAND | ABF_HAND_MOD):
                     continue
                 if (t == oc.T_YOUR_TURN and st[G_ACTIVE] != p) or \
                         (t == oc.T_OPP_TURN and st[G_ACTIVE] == p):
@@ -1520,15 +1524,18 @@ def settle_field(st, ct, fx, buf):
 
 @kernel
 def settle_hand(st, ct, fx, p, buf):
-    """The cost modifiers p's hand cards give themselves now (HAND_COST). Computed before
+    """What p's hand cards have now from abilities: cost modifiers (HAND_COST) and counters
+    (HAND_CTR), from their own in-hand abilities, then from p's cards on the field ("All
+    Character cards in your hand without a Counter have a +1000 Counter"). Computed before
     p decides with its hand (a Main Phase action, a Counter), the only times it is read;
-    copies of one card share the value. A player whose deck has no such card is skipped
-    (G_FX_SKIP, set by note_decks)."""
+    copies of one card share their own value. A player whose deck has no such card is
+    skipped (G_FX_SKIP, set by note_decks)."""
     if (fx[H_FLAGS] & HAS_HAND) == 0 or st[G_FX_SKIP] & (FX_NO_HAND << p):
         return
     b = p * PSIZE
     for h in range(st[b + N_HAND]):
         st[b + HAND_COST + h] = 0
+        st[b + HAND_CTR + h] = 0
         card = st[b + HAND + h]
         if (fx[fx[H_CARD_TM] + card] >> TM_FROM_HAND) & 1 == 0:
             continue
@@ -1539,11 +1546,55 @@ def settle_hand(st, ct, fx, p, buf):
                 break
         if same >= 0:
             st[b + HAND_COST + h] = st[b + HAND_COST + same]
+            st[b + HAND_CTR + h] = st[b + HAND_CTR + same]
             continue
         for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
             if ab_get(fx, ab, AB_FLAGS) & ABF_FROM_HAND:
                 st[b + HAND_COST + h] += hand_modifier(st, ct, fx, np.int64(ab), np.int64(p),
-                                                       np.int64(card), buf)
+                                                       np.int64(card), np.int64(h), buf)
+    if (st[G_FX_NO_TM + p] >> TM_HAND_MOD) & 1 == 0:
+        hand_from_field(st, ct, fx, p, buf)
+
+
+@kernel
+def hand_from_field(st, ct, fx, p, buf):
+    """The hand counters p's Leader, Characters and Stage give (ABF_HAND_MOD abilities whose
+    conditions hold), in that order: "the counter of all of your Character cards with 8000
+    power in your hand becomes +2000"; a phrase "without a Counter" leaves out a card that
+    has one now (printed or given)."""
+    b = p * PSIZE
+    for k in range(NREF + 1):
+        r = source_ref(k)
+        card = source_card(st, p, r)
+        if card == EMPTY or (fx[fx[H_CARD_TM] + card] >> TM_HAND_MOD) & 1 == 0:
+            continue
+        if r != STAGE_REF and negated(st, p, r):
+            continue
+        for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+            if (ab_get(fx, ab, AB_FLAGS) & ABF_HAND_MOD) == 0 or \
+                    not conds_hold(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
+                                   np.int64(r), buf):
+                continue
+            pc = ab_get(fx, ab, AB_PC)
+            end = pc + ab_get(fx, ab, AB_NCODE)
+            while pc < end:
+                op = code_get(fx, pc, 0)
+                a = code_get(fx, pc, 1)
+                bb = code_get(fx, pc, 2)
+                bare = code_get(fx, pc, 3)
+                pc += 1
+                if op == oc.OP_SKIP_UNLESS:
+                    if not cond_holds(st, ct, fx, np.int64(a), np.int64(p), np.int64(card),
+                                      np.int64(r), buf):
+                        pc = end if bb < 0 else pc + bb
+                elif op == oc.OP_HAND_COUNTER:
+                    for h in range(st[b + N_HAND]):
+                        if bare and st[b + HAND_CTR + h] > 0:
+                            continue
+                        if flt_match(st, ct, fx, np.int64(bb), np.int64(p),
+                                     np.int64(cand_encode(p, Z_HAND, h)), np.int64(card),
+                                     np.int64(r)):
+                            st[b + HAND_CTR + h] = a
 
 
 @kernel
@@ -1605,16 +1656,17 @@ def note_decks(st, fx, decks):
                 tm |= fx[fx[H_CARD_TM] + decks[p, i]]
         tm |= fx[fx[H_CARD_TM] + st[p * PSIZE + F_CARD + LEADER_REF]]
         st[G_FX_NO_TM + p] = ~tm
-        if (tm >> TM_FROM_HAND) & 1 == 0:
+        if (tm >> TM_FROM_HAND) & 1 == 0 and (tm >> TM_HAND_MOD) & 1 == 0:
             st[G_FX_SKIP] |= FX_NO_HAND << p
         if (tm & CONT_TIMINGS) == 0:
             st[G_FX_SKIP] |= FX_NO_CONT << p
 
 
 @kernel
-def hand_modifier(st, ct, fx, ab, p, card, buf):
-    """The cost modifier an in-hand ability of p's hand card gives it now (its conditions
-    hold): "give this card in your hand -N cost" (2-7-6)."""
+def hand_modifier(st, ct, fx, ab, p, card, h, buf):
+    """The cost modifier an in-hand ability of p's hand card h gives it now (its conditions
+    hold): "give this card in your hand -N cost" (2-7-6); "this card in your hand has a
+    +2000 Counter" sets its HAND_CTR."""
     if not conds_hold(st, ct, fx, ab, p, card, np.int64(-1), buf):
         return 0
     v = 0
@@ -1630,6 +1682,8 @@ def hand_modifier(st, ct, fx, ab, p, card, buf):
                 pc = end if bb < 0 else pc + bb
         elif op == oc.OP_COST:
             v += a
+        elif op == oc.OP_HAND_COUNTER:
+            st[p * PSIZE + HAND_CTR + h] = a
     return v
 
 

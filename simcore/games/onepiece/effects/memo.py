@@ -147,7 +147,8 @@ def memo_offsets(ab: list[list[int]], code: list[list[int]], cond: list[list[int
     negates = sweeps = False
     for row in ab:
         body = code[row[L.AB_PC]:row[L.AB_PC] + row[L.AB_NCODE]]
-        if row[L.AB_TIMING] in _CONT_TIMINGS and not row[L.AB_FLAGS] & L.ABF_FROM_HAND:
+        if row[L.AB_TIMING] in _CONT_TIMINGS and \
+                not row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD):
             reads |= ability_reads(row, code, cond, flt)
             sweeps |= any(op == oc.OP_SEL_ALL for op, *_ in body)
         elif any(op == oc.OP_NEGATE for op, *_ in body):

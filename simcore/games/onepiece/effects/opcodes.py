@@ -285,6 +285,8 @@ OP_C_GIVE_DON = 0x74  # a=count, b=filter row: give a of your active DON!! cards
 OP_C_REST_OWN_OR_DON = 0x75  # a=filter row, b=count: rest one of your cards or b DON!! cards
 OP_C_TRASH_OWN_OR_HAND = 0x76  # a=filter row, b=count: trash one of your Characters or b cards
 #                               from your hand
+OP_HAND_COUNTER = 0x77  # a=value, b=filter row of hand cards (-1: this card): their counter
+#                        becomes +a while the ability applies (7-1-3-2-1, 8-1-3-3)
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -360,6 +362,7 @@ OPS = {
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
     OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
+    OP_HAND_COUNTER: ("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3")),
     OP_C_REST_SELF: ("C_REST_SELF", (), ()),
     OP_C_TRASH_SELF: ("C_TRASH_SELF", (), ()),
     OP_C_RETURN_OWN: ("C_RETURN_OWN", ("flt",), ()),

@@ -80,6 +80,7 @@ _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z
 _DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN, oc.D_UNTIL_OPP_END, oc.D_UNTIL_YOUR_START})
 _CMP = {1: L.CMP_GE, -1: L.CMP_LE, 0: L.CMP_EQ}  # the compiler's comparison signs
 FLAG_FROM_HAND = 2  # rules.FLAG_FROM_HAND: the ability applies while the card is in the hand
+FLAG_HAND_MOD = 4  # rules.FLAG_HAND_MOD: on the field, the ability changes hand cards
 _MAX_PREDICATES = 30  # card_pred bits 0..29; bit 30 is PRED_HAS_TRIGGER
 _CATS = {"Character": C.CHARACTER, "Leader": C.LEADER, "Event": C.EVENT, "Stage": C.STAGE}
 
@@ -90,7 +91,7 @@ def pred_supported(pred: str) -> bool:
     kind, _, value = pred.partition(":")
     if kind == "cat":
         return value in _CATS
-    if kind == "text":
+    if kind in ("text", "counter"):
         return value == "none"
     return kind in ("type", "name", "typeinc", "nameinc", "attr") and bool(value)
 
@@ -158,8 +159,16 @@ def packable(ab: Ability, mode: str) -> bool:
     if ab.flags & FLAG_FROM_HAND:  # "give this card in your hand -N cost" (interp.settle)
         return (ab.timing == oc.T_CONTINUOUS and not ab.costs
                 and all(cond_supported(c) for c in ab.conds)
-                and all(o.op in (oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_COST)
+                and all((o.op in (oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_COST)
+                         or (o.op == oc.OP_HAND_COUNTER and o.flt is None))
                         and cond_supported(o.cond) for o in ab.body))
+    if ab.flags & FLAG_HAND_MOD:  # "All Character cards in your hand ... have a +N Counter"
+        return (ab.timing == oc.T_CONTINUOUS and not ab.costs
+                and all(cond_supported(c) for c in ab.conds)
+                and all((o.op == oc.OP_SKIP_UNLESS or (
+                    o.op == oc.OP_HAND_COUNTER and o.flt is not None
+                    and o.flt.zone == oc.Z_HAND and filter_supported(o.flt)))
+                    and cond_supported(o.cond) for o in ab.body))
     return (ab.timing in IMPLEMENTED_TIMINGS and bool(ab.body)
             and not (ab.costs and ab.timing in CONT_TIMINGS)
             and all(cond_supported(c) for c in ab.conds)
@@ -258,7 +267,8 @@ class _Tables:
         row[L.AB_CARD], row[L.AB_TIMING], row[L.AB_SLOT] = card, ab.timing, slot
         row[L.AB_FLAGS] = (L.ABF_ONCE if ab.flags & 1 else 0) | (
             L.ABF_APPROX if ab.status == APPROX else 0) | (
-            L.ABF_FROM_HAND if ab.flags & FLAG_FROM_HAND else 0)
+            L.ABF_FROM_HAND if ab.flags & FLAG_FROM_HAND else 0) | (
+            L.ABF_HAND_MOD if ab.flags & FLAG_HAND_MOD else 0)
         row[L.AB_COND0] = len(self.cond)
         for c in ab.conds:
             self.add_cond(c)
@@ -334,16 +344,21 @@ def _static_bits(flt: list[list[int]], ct: np.ndarray, card_pred: np.ndarray) ->
 
 
 def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
-              attrs: tuple[str, ...] = (), cat: int = -1, no_text: bool = False) -> bool:
+              attrs: tuple[str, ...] = (), cat: int = -1, no_text: bool = False,
+              no_counter: bool = False) -> bool:
     """Does a card of these names (its own and its aliases, 2-1-3), types, attributes,
-    category and text (`no_text`: none, 2-8-5) satisfy predicate `pred`?"""
+    category, text (`no_text`: none, 2-8-5) and printed counter (`no_counter`: none)
+    satisfy predicate `pred`?"""
     if "||" in pred:
-        return any(_has_pred(p, names, types, attrs, cat, no_text) for p in pred.split("||"))
+        return any(_has_pred(p, names, types, attrs, cat, no_text, no_counter)
+                   for p in pred.split("||"))
     kind, _, value = pred.partition(":")
     if kind == "cat":
         return cat == _CATS[value]
     if kind == "text":
         return no_text
+    if kind == "counter":
+        return no_counter
     if kind == "name":
         return any(n in value.split("|") for n in names)
     if kind == "typeinc":
@@ -422,8 +437,9 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
         names = (table.names[card], *name_aliases(text[0] if text is not None else ""))
         cat = int(table.table[card, C.CATEGORY])
         no_text = text is not None and all(x.strip() in ("", "-") for x in text[:2])
+        no_counter = int(table.table[card, C.COUNTER]) <= 0
         for pred, bit in t.preds.items():
-            if _has_pred(pred, names, types, attrs, cat, no_text):
+            if _has_pred(pred, names, types, attrs, cat, no_text, no_counter):
                 card_pred[card] |= 1 << bit
     card_name = np.full(ncards, -1, np.int32)
     ids: dict[str, int] = {}
@@ -447,7 +463,9 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
     for row in t.ab:
         card_ab[row[L.AB_CARD] + 1] += 1
         hand = row[L.AB_FLAGS] & L.ABF_FROM_HAND
-        card_tm[row[L.AB_CARD]] |= 1 << (L.TM_FROM_HAND if hand else row[L.AB_TIMING])
+        mod = row[L.AB_FLAGS] & L.ABF_HAND_MOD
+        card_tm[row[L.AB_CARD]] |= 1 << (L.TM_FROM_HAND if hand else L.TM_HAND_MOD if mod
+                                         else row[L.AB_TIMING])
     card_ab = np.cumsum(card_ab, dtype=np.int32)
     memo = memo_offsets(t.ab, t.code, t.cond, t.flt)
     sections = [card_ab, card_tm, card_pred,
@@ -469,10 +487,10 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
         hdr[key] = off
         off += sec.size
     hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0
-    if any(row[L.AB_TIMING] in CONT_TIMINGS and not row[L.AB_FLAGS] & L.ABF_FROM_HAND
-           for row in t.ab):
+    if any(row[L.AB_TIMING] in CONT_TIMINGS
+           and not row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_CONT
-    if any(row[L.AB_FLAGS] & L.ABF_FROM_HAND for row in t.ab):
+    if any(row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_HAND
     if memo is not None and hdr[L.H_FLAGS] & L.HAS_CONT:
         hdr[L.H_FLAGS] |= L.CONT_KEPT

@@ -29,6 +29,7 @@ _NAME = r"\[(?!Trigger\])([^\]]+)\]"
 NAME = r"\[(?!Trigger\])[^\]]+\]"  # a card name, no group
 _TYPE = r"\{([^}]+)\}"
 NO_TEXT = "text:none"  # "no base effect": a card without card text (2-8-5)
+NO_COUNTER = "counter:none"  # "without a Counter": no printed counter (2-10)
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,7 @@ _BOUND = re.compile(
     r"the (?P<ty>(?:\{[^}]+\},? )*(?:or )?\{[^}]+\}) type|"
     r"a \[Trigger\]|"
     r"no base effect|"
+    r"without a Counter|"
     r"different card names|"
     r"that is either (?P<e1>" + NAME + r") or (?P<e2>has the (?:<[^>]+> attribute|"
     r"\{[^}]+\} type))|"
@@ -205,6 +207,8 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
             f = replace(f, flags=f.flags | L.FLF_DIFF_NAMES)
         elif text.endswith("no base effect"):  # a card without card text (2-8-5)
             f = replace(f, pred_all=(*f.pred_all, NO_TEXT))
+        elif text.endswith("without a Counter"):
+            f = replace(f, pred_all=(*f.pred_all, NO_COUNTER))
         elif "other than this" in text:
             f = replace(f, flags=f.flags | L.FLF_EXCLUDE_SELF)
         else:
@@ -246,7 +250,7 @@ def target(s: str) -> Target | None:
     s = s.strip()
     if re.fullmatch(r"this (?:Character|Leader|card|Stage)", s, re.IGNORECASE):
         return Target("self", Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF))
-    if re.fullmatch(r"(?:that|the selected) (?:Character|card|Leader or Character)s?", s,
+    if re.fullmatch(r"(?:that|the selected) (?:Character|card|Leader or Character)s?|it", s,
                     re.IGNORECASE):
         return Target("it", Filter(zone=oc.Z_SEL))
     if re.fullmatch(r"the (?:\d+ )?Characters? played by this effect", s):

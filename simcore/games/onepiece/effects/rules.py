@@ -39,6 +39,9 @@ _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Cha
                            r"Unblockable)\]\s*)+")
 # "Also treat this card's name as [A] (and [B]) according to the rules" (2-1-3): names the
 # card has besides its own, read by the packer's name predicates.
+# Misspellings of the printed text, read as the word they stand for.
+_MISPRINTS = {"Charactes": "Characters"}
+_MISPRINT = re.compile(r"\b(" + "|".join(_MISPRINTS) + r")\b")
 _DON_DECK = re.compile(r"Under the rules of this game, your DON!! deck consists of (\d+) "
                        r"cards\.?")
 _ALIAS = re.compile(r"(?:Under the rules of this game, a|A)lso treat this card's name as "
@@ -72,6 +75,7 @@ TAGS = {
 }
 FLAG_ONCE = 1
 FLAG_FROM_HAND = 2  # the ability applies while the card is in the hand (fxlayout.ABF_FROM_HAND)
+FLAG_HAND_MOD = 4  # on the field, the ability changes its owner's hand cards (ABF_HAND_MOD)
 
 
 _ANY_CARDS = ("'rest N of your cards': the card lets you rest any of your Leader, Characters, "
@@ -181,8 +185,9 @@ ACTIONS: tuple[Rule, ...] = (
          r"this turn", lambda m: [Op(oc.OP_DON_ACTIVE, _n(m), 1)], rules=("6-5-5", "6-6-1-2")),
     Rule("don-set-active", r"Set up to (\d+) of your DON!! cards as active",
          lambda m: [Op(oc.OP_DON_ACTIVE, _n(m))], rules=("6-5-5",)),
-    Rule("scry", r"Look at (\d+) cards from the top of your deck and place them at the top or "
-         r"bottom of (?:the|your) deck in any order",
+    Rule("scry", r"Look at (\d+) cards from the top of your deck(?: and place them at the top "
+         r"or bottom of (?:the|your) deck in any order|, reorganize them in any order and "
+         r"place them at the top or bottom of (?:the|your) deck)",
          lambda m: [Op(oc.OP_SCRY, _n(m))], rules=("8-4-4-1", "3-1-7")),
     Rule("don-return", r"[Rr]eturn (\d+) DON!! cards? from your field to your DON!! deck",
          lambda m: [Op(oc.OP_DON_MINUS, _n(m))], rules=("10-2-10",)),
@@ -783,6 +788,12 @@ TEMPLATES: tuple[Rule, ...] = (
          _on(lambda m: [Op(oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END)],
              owner=OWN_OPP),
          rules=("8-4-4-1", "6-2", "1-3-3")),
+    Rule("counter-in-hand", r"[Tt]his card in your hand has a \+(\d+) Counter",
+         lambda m: [Op(oc.OP_HAND_COUNTER, _n(m), -1)], rules=("2-10", "7-1-3-2-1", "8-1-3-3")),
+    Rule("hand-counter", r"(?:All (?P<t1>.+?) in your hand(?P<q1> [^,]+?)? have a \+(?P<n1>\d+) "
+         r"Counter|The counter of all of your (?P<t2>.+?) in your hand becomes "
+         r"\+(?P<n2>\d+))",
+         lambda m: _hand_counter(m), rules=("2-10", "7-1-3-2-1", "8-1-3-3")),
     Rule("cost-in-hand", r"[Gg]ive this card in your hand (?P<s>-\d+) cost",
          lambda m: [Op(oc.OP_SEL_SELF), Op(oc.OP_COST, _signed(m), oc.D_CONTINUOUS)],
          rules=("2-7-6", "8-1-3-3")),
@@ -1098,7 +1109,7 @@ COND_TEMPLATES: tuple[Rule, ...] = (
     Rule("cond-revealed", r"If (?:that|the revealed) card(?:'s type includes \"(?P<ti>[^\"]+)\"|"
          r" is an? (?P<t>.+)| has (?P<b>.+))", _revealed, rules=("8-3-2",)),
     Rule("cond-only-chars", r"If (?:the only Characters on your field are|you only have) "
-         r"(?P<t>.+ Characters)",
+         r"(?P<t>(?:.+ )?Characters(?: without a Counter)?)",
          lambda m: None if (f := phrases.card_phrase(m.group("t"), phrases.FIELD, OWN_SELF))
          is None or f.zone != oc.Z_FIELD_CHAR else Cond(oc.CK_ONLY, flt=f),
          status=APPROX, rules=("8-3-2",),
@@ -1117,6 +1128,9 @@ COND_TEMPLATES: tuple[Rule, ...] = (
     Rule("cond-rested-cards", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? rested cards",
          lambda m: Cond(oc.CK_RESTED, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
                         value=_n(m, 2)), rules=("8-3-2",)),
+    Rule("cond-turn", r"If it is your (?P<o>opponent's )?turn",
+         lambda m: Cond(oc.CK_OPP_TURN if m.group("o") else oc.CK_YOUR_TURN),
+         rules=("8-3-2", "6-1")),
     Rule("cond-own-turns", r"If it is your (?P<n>second|third|fourth) turn or later",
          lambda m: Cond(oc.CK_TURNS, cmp=1, value={"second": 2, "third": 3, "fourth": 4}[
              m.group("n")]), rules=("8-3-2", "6-1")),
@@ -1133,6 +1147,20 @@ COND_TEMPLATES: tuple[Rule, ...] = (
          r"less than the number on your opponent's field",
          lambda m: Cond(oc.CK_CMP_DON_OPP, cmp=-1, value=-_n(m)), rules=("8-3-2",)),
 )
+
+
+def _hand_counter(m: re.Match) -> list[Op] | None:
+    """"All Character cards in your hand without a Counter have a +1000 Counter", "The
+    counter of all of your Character cards with 8000 power in your hand becomes +2000": one
+    HAND_COUNTER row over a hand filter; c=1 when "without a Counter" (a card given one by
+    another ability has one)."""
+    t = m.group("t1") or m.group("t2")
+    q = (m.group("q1") or "").strip()
+    f = phrases.card_phrase(f"{t} {q}".strip(), oc.Z_HAND, OWN_SELF)
+    if f is None:
+        return None
+    return [Op(oc.OP_HAND_COUNTER, int(m.group("n1") or m.group("n2")), 0,
+               int(phrases.NO_COUNTER in f.pred_all), flt=f)]
 
 
 def _repl_target(t: str) -> Filter | None:
@@ -1437,6 +1465,10 @@ def _compile_piece(ab: Ability, piece: str, statuses: list[str]) -> bool:
     tm = re.fullmatch(r"(.+?) if (.+?)\.?", piece)
     conds = _match_conds("If " + tm.group(2)) if tm else None
     found = _match_actions(tm.group(1)) if conds else None
+    lm = None if found is not None else re.fullmatch(r"if ([^,]+), (.+?)\.?", piece)
+    if lm:  # "..., and if it is your opponent's turn, this Character gains +3000 power"
+        conds = _match_conds("If " + lm.group(1))
+        found = _match_actions(lm.group(2)) if conds else None
     if found is None:
         ab.unmatched = piece
         return False
@@ -1594,8 +1626,10 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     if "self-to-hand" in ab.patterns and timing != oc.T_TRIGGER:
         ab.unmatched = "'add this card to your hand' outside a [Trigger]"
         return ab
-    if "cost-in-hand" in ab.patterns:
+    if "cost-in-hand" in ab.patterns or "counter-in-hand" in ab.patterns:
         ab.flags |= FLAG_FROM_HAND
+    if "hand-counter" in ab.patterns:
+        ab.flags |= FLAG_HAND_MOD
     ab.status = combine(statuses)
     return ab
 
@@ -1778,6 +1812,7 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
     norm = "\n".join(ln for ln in normalise("\n".join(paragraphs(text))).split("\n")
                      if ln not in ("-", "") and not re.fullmatch(r"\([^()]*\)", ln))
     norm = re.sub(r"\n(?=•)", " ", re.sub(r"(?m)^- (?=\[)", "", norm))  # bullets join
+    norm = _MISPRINT.sub(lambda m: _MISPRINTS[m.group(1)], norm)
     for raw in fxtext.split_abilities(norm):
         line = _REMINDER.sub("", fxtext.strip_reminder(raw.source, KEYWORDS))
         if _KEYWORD_LINE.fullmatch(line.strip()):
