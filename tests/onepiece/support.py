@@ -691,6 +691,13 @@ FX_POOL += [
                      "counter": 1000, "types": [], "text": ""}),
     _fx_card("FX_OPP_TURN_COST_POWER", "This Character gains +12 cost, and if it is your "
              "opponent's turn, this Character gains +3000 power.", power=2000),
+    # "When your Leader ... attacks or is attacked" (8-1-3-1), with its cost in the text.
+    _fx_card("FX_LEADER_BATTLE", "[Once Per Turn] When your Leader with a type including "
+             "\"Test Crew\" attacks or is attacked, you may trash 1 card from your hand to "
+             "activate this effect. Your Leader gains +3000 power during this battle."),
+    # The only card the opponent may attack (7-1-1-1).
+    _fx_card("FX_TAUNT", "If this Character is rested, your opponent cannot attack any card "
+             "other than the Character [FX_TAUNT].", power=3000),
 ]
 
 

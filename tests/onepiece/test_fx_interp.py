@@ -1687,3 +1687,35 @@ def test_8_3_1_3_trash_one_of_your_characters_or_a_hand_card(hand, chars, trashe
     assert sorted(g.trash(0)) == sorted([FX["FX_TRASH_CHAR_OR_HAND"], *trashed])
     assert g.hand(0) == [S.C5K] * drawn and g.events(E.E_KO) == []
     g.check()
+
+
+@pytest.mark.parametrize("leader", ["FX_CREW_LEADER", "LEADER"])
+def test_8_1_3_1_when_your_leader_attacks_its_character_pays_and_boosts_it(leader):
+    """"When your Leader with a type including "Test Crew" attacks or is attacked, you may
+    trash 1 card from your hand to activate this effect. Your Leader gains +3000 power
+    during this battle": the {Test Crew} Leader attacks, the Character's controller trashes
+    a card and the Leader battles at 8000; a Leader without the type, nothing."""
+    crew = leader == "FX_CREW_LEADER"
+    g = game(chars=([FX["FX_LEADER_BATTLE"]], ()), hands=([S.FILLER], ()),
+             leaders=(FX.get(leader, S.LEADER), S.LEADER))
+    g.attack(LEADER_REF, LEADER_REF)
+    assert g.events(E.E_POWER)[0][2:4] == ((8000 if crew else 5000), 5000)
+    assert g.trash(0) == ([S.FILLER] if crew else [])
+    g.check()
+
+
+@pytest.mark.parametrize("target", ["leader", "character"])
+def test_8_1_3_1_when_your_leader_is_attacked_its_character_pays_and_boosts_it(target):
+    """The same text on the defender's side: an attack on its {Test Crew} Leader makes it
+    8000 for the battle (5000 against 8000 fails); an attack on its rested Character does
+    not trigger it."""
+    g = game(chars=([S.C5K], [FX["FX_LEADER_BATTLE"], {"card": S.C4K, "rested": 1}]),
+             hands=((), [S.FILLER]), leaders=(S.LEADER, FX["FX_CREW_LEADER"]))
+    g.attack(0, LEADER_REF if target == "leader" else 1)
+    if target == "leader":
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 8000)
+        assert S.FILLER in g.trash(1) and len(g.life(1)) == 5
+    else:
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 4000)
+        assert g.hand(1) == [S.FILLER]
+    g.check()

@@ -272,3 +272,27 @@ def test_8_1_3_3_named_cards_and_the_source_gain_a_keyword_and_a_base_power():
     g.main_phase_settle()
     assert (g.power(0, 0), g.power(0, 1), g.power(0, 2)) == (6000, 6000, 5000)
     g.check()
+
+
+def test_7_1_1_1_the_opponent_may_attack_only_the_named_character_while_it_is_rested():
+    """"If this Character is rested, your opponent cannot attack any card other than the
+    Character [FX_TAUNT]": rested, it is the only legal target (not the Leader, not another
+    rested Character); an attack on the Leader is illegal; active, it limits nothing; K.O.'d,
+    the limit ends at the next recomputation."""
+    from tcgsim.simcore.games.onepiece import engine as EN
+
+    taunt = {"card": FX["FX_TAUNT"], "rested": 1}
+    g = game(chars=([S.C5K], [taunt, {"card": S.C4K, "rested": 1}]))
+    g.main_phase_settle()
+    L = S.LEADER_REF
+    assert g.attacks(0) == {(0, 0), (L, 0)}  # the Character and the Leader may attack it
+    g.attack(0, L)
+    assert g.error == EN.ERR_ILLEGAL
+    g = game(chars=([S.C5K], [FX["FX_TAUNT"], {"card": S.C4K, "rested": 1}]))
+    g.main_phase_settle()
+    assert g.attacks(0) == {(0, L), (0, 1), (L, L), (L, 1)}
+    g = game(chars=([S.C5K], [taunt, {"card": S.C4K, "rested": 1}]))
+    g.main_phase_settle()
+    g.ko(1, 0)
+    g.main_phase_settle()
+    assert g.attacks(0) == {(0, L), (0, 1), (L, L), (L, 1)}

@@ -114,6 +114,8 @@ def test_phrase_type_including_and_power_range():
 TEMPLATE_CARDS = [
     ("OP17-050", "scry"), ("OP17-119", "cond-turn"), ("OP17-063", "hand-counter"),
     ("OP16-118", "hand-counter"), ("OP17-118", "counter-in-hand"), ("OP17-063", "ko"),
+    ("OP17-044", "attack-only-named"), ("OP01-051", "attack-only-named"),
+    ("OP17-040", "when-leader-attacks-or-attacked"),
     ("OP05-093", "ko-two"), ("OP01-064", "to-hand"), ("OP04-056", "to-bottom"),
     ("OP09-009", "trash-target"), ("OP11-067", "set-active"), ("OP08-084", "cost-gains"),
     ("OP04-093", "grant"), ("OP04-100", "prohibit"), ("OP04-083", "prohibit-none"),

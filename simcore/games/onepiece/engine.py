@@ -43,6 +43,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     T_COUNTER,
     T_END_OF_OPP_TURN,
     T_END_OF_YOUR_TURN,
+    T_LEADER_ATTACKS,
     T_MAIN,
     T_ON_BLOCK,
     T_ON_KO,
@@ -325,6 +326,14 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         if st[G_OVER] != 0:
             return
         if moved(st, p):  # 7-1-1-4: the battle ends
+            log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
+            end_battle(st)
+            return
+    if att == LEADER_REF and (st[G_FX_NO_TM + p] >> T_LEADER_ATTACKS) & 1 == 0:
+        fire_field(st, ct, fx, lg, T_LEADER_ATTACKS, p, fams, prms, rng, buf)  # 8-1-3-1
+        if st[G_OVER] != 0:
+            return
+        if moved(st, p):
             log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
             end_battle(st)
             return

@@ -155,7 +155,11 @@ MEMO_CAP = 96  # snapshot ints; a pair whose memo offsets need more is recompute
 # by note_decks; 0 skips nothing): p's cards all come from p's deck, so an ability of such a
 # timing never fires for p.
 G_FX_NO_TM = G_FX_SKIP + 1  # + p
-G_MEMO = G_FX_NO_TM + 2
+# + p: the refs of p's Characters that carry oc.PR_ONLY_TARGET (bit r), the only cards p's
+# opponent may attack while it is not 0; set where settle_field recomputes the continuous
+# fields.
+G_ONLY_TGT = G_FX_NO_TM + 2
+G_MEMO = G_ONLY_TGT + 2
 SIZE = G_MEMO + MEMO_CAP
 
 # Winner values.

@@ -28,6 +28,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_XPOW,
     G_ACTIVE,
     G_ATT,
+    G_ONLY_TGT,
     G_TGT,
     G_TURN,
     HAND,
@@ -134,6 +135,9 @@ def can_attack_target(st, ct, p, a, t):
     was played this turn and only [Rush: Character] lets it attack (the keyword's reminder
     text; rules seed 003 predates it); a rested Character (7-1-1-2), or an active one when
     an effect allows it."""
+    only = st[G_ONLY_TGT + 1 - p]  # "cannot attack any card other than the Character [X]"
+    if only != 0 and (t == LEADER_REF or (only >> t) & 1 == 0):
+        return False
     kw = slot_kw(st, ct, p, a)
     if t == LEADER_REF:
         return a == LEADER_REF or st[p * PSIZE + F_SICK + a] == 0 or (kw & C.KW_RUSH) != 0

@@ -26,6 +26,7 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_TIMING,
     ABF_FROM_HAND,
     ABF_HAND_MOD,
+    ATTACK_LIMIT,
     CONT_KEPT,
     FL_FLAGS,
     FLF_DIFF_NAMES,
@@ -120,6 +121,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_LOOK_N,
     G_MEMO,
     G_OK,
+    G_ONLY_TGT,
     G_OVER,
     G_Q,
     G_Q_N,
@@ -1518,6 +1520,13 @@ def settle_field(st, ct, fx, buf):
                     continue
                 apply_continuous(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
                                  np.int64(r), buf)
+    if fx[H_FLAGS] & ATTACK_LIMIT:
+        for o in range(2):
+            only = 0
+            for r in range(NCHAR):
+                if st[o * PSIZE + F_CKW + r] & oc.PR_ONLY_TARGET:
+                    only |= 1 << r
+            st[G_ONLY_TGT + o] = only
     if kept and fx[H_NMEMO] > 0:
         memo_save(st, fx)
 

@@ -32,6 +32,7 @@ T_BECOMES_RESTED = 21  # "when this Character becomes rested" (8-1-3-1): active 
 T_REPLACE_REST = 22  # "would be rested by your opponent's Character's effect ... instead"
 T_WHEN_KOD_ANY = 23  # "when a Character is K.O.'d" (either player's, 8-1-3-1)
 T_OPP_BLOCKER = 24  # "when your opponent activates [Blocker]" (8-1-3-1, 7-1-2)
+T_LEADER_ATTACKS = 25  # "when your Leader attacks" (8-1-3-1, 7-1-1-3): the attacker's field
 TIMINGS = {
     "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
     "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
@@ -43,7 +44,7 @@ TIMINGS = {
     "END_OF_BATTLE": T_END_OF_BATTLE, "REPLACE_REMOVE": T_REPLACE_REMOVE,
     "DON_RETURNED": T_DON_RETURNED, "BECOMES_RESTED": T_BECOMES_RESTED,
     "REPLACE_REST": T_REPLACE_REST, "WHEN_KOD_ANY": T_WHEN_KOD_ANY,
-    "OPP_BLOCKER": T_OPP_BLOCKER,
+    "OPP_BLOCKER": T_OPP_BLOCKER, "LEADER_ATTACKS": T_LEADER_ATTACKS,
 }
 
 # Durations of modifiers (6-6, 7-1-5, 6-2-1).
@@ -106,6 +107,7 @@ CK_ONLY = 23  # WHO has Characters and every one matches FLT ("the only Characte
 CK_BATTLING = 24  # the source card is in a battle and the opponent's card in it matches FLT
 CK_SELF_COST = 25  # the source card's current cost CMP VALUE
 CK_TURNS = 26  # the number of WHO's turns so far (this one included) CMP VALUE
+CK_LEADER_ATTACKED = 27  # the opponent's attack being declared targets the controller's Leader
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
@@ -115,7 +117,7 @@ CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAN
          "SELF_POWER": CK_SELF_POWER, "RESTED": CK_RESTED,
          "LIFE_TOTAL": CK_LIFE_TOTAL, "SELF_PLAYED": CK_SELF_PLAYED,
          "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY, "BATTLING": CK_BATTLING,
-         "SELF_COST": CK_SELF_COST, "TURNS": CK_TURNS}
+         "SELF_COST": CK_SELF_COST, "TURNS": CK_TURNS, "LEADER_ATTACKED": CK_LEADER_ATTACKED}
 
 # Counts a filter's cost maximum can be (FL_COST_MAX_BY: "a cost equal to or less than the
 # number of your opponent's Life cards"), read when the filter is tested.
@@ -159,6 +161,10 @@ EOT_TRASH = 1 << 18
 EOT_HAND = 1 << 19
 EOT_BOTTOM = 1 << 20
 EOT_MOVES = EOT_TRASH | EOT_HAND | EOT_BOTTOM
+# "your opponent cannot attack any card other than the Character [NAME]" (a continuous
+# PROHIBIT on the named Characters): while a player's card carries it, the opponent may
+# declare attacks only on that player's cards that carry it (layout G_ONLY_TGT).
+PR_ONLY_TARGET = 1 << 21
 # Prohibitions that hurt the card they are put on (the strategy's target hint).
 PR_HARMFUL = PR_NO_ATTACK | PR_NO_BLOCK | PR_NO_ATTACK_LEADER | PR_NEGATED | PR_NO_REFRESH
 

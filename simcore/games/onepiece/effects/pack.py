@@ -31,7 +31,8 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
                                  oc.T_OPP_TURN, oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE,
                                  oc.T_DON_RETURNED, oc.T_BECOMES_RESTED,
                                  oc.T_REPLACE_REST, oc.T_START_OF_GAME,
-                                 oc.T_WHEN_KOD_OTHER, oc.T_WHEN_KOD_ANY, oc.T_OPP_BLOCKER})
+                                 oc.T_WHEN_KOD_OTHER, oc.T_WHEN_KOD_ANY, oc.T_OPP_BLOCKER,
+                                 oc.T_LEADER_ATTACKS})
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
@@ -72,7 +73,7 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
     oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
     oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN, oc.CK_ONLY, oc.CK_BATTLING,
-    oc.CK_SELF_COST, oc.CK_TURNS,
+    oc.CK_SELF_COST, oc.CK_TURNS, oc.CK_LEADER_ATTACKED,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
@@ -490,6 +491,8 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
     if any(row[L.AB_TIMING] in CONT_TIMINGS
            and not row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_CONT
+    if any(op == oc.OP_PROHIBIT and a & oc.PR_ONLY_TARGET for op, a, *_ in t.code):
+        hdr[L.H_FLAGS] |= L.ATTACK_LIMIT
     if any(row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_HAND
     if memo is not None and hdr[L.H_FLAGS] & L.HAS_CONT:

@@ -419,6 +419,8 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
     elif kind == oc.CK_SELF_COST:
         ok = 0 <= src_ref < NCHAR and st[p * PSIZE + F_CARD + src_ref] == src_card \
             and compare(field_cost(st, ct, p, src_ref), cmp, value)
+    elif kind == oc.CK_LEADER_ATTACKED:  # 7-1-1-1: the target declared is p's Leader
+        ok = st[G_ACTIVE] != p and st[G_ATT] != EMPTY and st[G_TGT] == LEADER_REF
     elif kind == oc.CK_TURNS:  # the first player's turns are 1, 3, 5, ..., the other's 2, 4
         ok = compare((st[G_TURN] + (1 if o == st[G_FIRST] else 0)) // 2, cmp, value)
     elif kind == oc.CK_SELF_PLAYED:  # F_SICK: played this turn (cleared in the End Phase)

@@ -227,6 +227,13 @@ _PR = {"cannot attack": oc.PR_NO_ATTACK, "cannot be K.O.'d": oc.PR_NO_KO_BATTLE
        "cannot be rested": oc.PR_NO_REST,
        "cannot activate [Blocker]": oc.PR_NO_BLOCK,
        "cannot be removed from the field by your opponent's effects": oc.PR_NO_REMOVE_EFFECT}
+def _only_target(m: re.Match) -> list[Op]:
+    """"your opponent cannot attack any card other than the Character [X]": every one of
+    your Characters named X carries PR_ONLY_TARGET while the ability applies."""
+    f = Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF, pred_all=("name:" + m.group("n"),))
+    return [Op(oc.OP_SEL_ALL, 0, flt=f), Op(oc.OP_PROHIBIT, oc.PR_ONLY_TARGET, oc.D_CONTINUOUS)]
+
+
 _PR_RE = "(?P<pr>" + "|".join(re.escape(k) for k in sorted(_PR, key=len, reverse=True)) + ")"
 
 
@@ -562,6 +569,8 @@ TEMPLATES: tuple[Rule, ...] = (
          r"this turn", _eot_move(oc.EOT_HAND), rules=("6-6-1-2",)),
     Rule("eot-to-bottom", r"[Pp]lace (?P<t>.+?) at the bottom of (?:the owner's|your) deck at "
          r"the end of this turn", _eot_move(oc.EOT_BOTTOM), rules=("6-6-1-2",)),
+    Rule("attack-only-named", r"[Yy]our opponent cannot attack any card other than the "
+         r"Character \[(?P<n>[^\]]+)\]", _only_target, rules=("7-1-1-1", "1-3-3", "8-1-3-3")),
     Rule("ko", r"K\.O\. (?P<t>.+)", _on(lambda m: [Op(oc.OP_KO)], chars=True),
          rules=("8-4-4-1", "10-2-17")),
     Rule("ko-two", r"(?P<v>K\.O\.|[Rr]est) (?P<t>up to .+?) and (?P<u>up to .+)",
@@ -624,6 +633,9 @@ TEMPLATES: tuple[Rule, ...] = (
                     Op(oc.OP_SEL_SELF), Op(oc.OP_SET_BASE, _signed(m), _dur(m))],
          rules=("8-4-4-1", "4-9-2-1")),
     Rule("base-power-becomes", r"(?P<t>.+?)(?:'s|') base power becomes (?P<s>\d+)" + _DURS,
+         lambda m: _base_becomes(m.group("t"), _signed(m), _dur(m)),
+         rules=("8-4-4-1", "4-9-2-1")),
+    Rule("base-power-of-becomes", r"[Tt]he base power of (?P<t>.+?) becomes (?P<s>\d+)" + _DURS,
          lambda m: _base_becomes(m.group("t"), _signed(m), _dur(m)),
          rules=("8-4-4-1", "4-9-2-1")),
     Rule("prohibit", r"(?P<t>.+?) " + _PR_RE + _DURS,
@@ -1190,6 +1202,22 @@ def _replace(timing: int, causes: int = 0) -> Callable:
     return build
 
 
+def _leader_battles(m: re.Match) -> tuple | None:
+    """"When your Leader (with a type including "X") attacks or is attacked, you may <cost>
+    to activate this effect. <effect>": the Leader's attack (T_LEADER_ATTACKS, the second
+    timing in _ALSO), a condition on the Leader, and the optional cost as the cost."""
+    conds = []
+    if m.group("q"):
+        q = m.group("q")[len(" with "):]
+        inc = re.fullmatch(r'a type including ("[^"]+")', q)
+        conds = _match_conds(f"If your Leader's type includes {inc.group(1)}" if inc
+                             else f"If your Leader has {q}")
+        if conds is None:
+            return None
+    cost = ("You may " + m.group("c")) if m.group("c") else ""
+    return oc.T_LEADER_ATTACKS, [], conds, m.group("do") or m.group("do2"), cost
+
+
 _REPL_WHO = (r"If (?:(?P<c>.+?) and )?(?P<t>this Character|your (?:(?! and ).)+?|"
              r"(?:one|1|any) of your Characters|you have an? (?:(?! and ).)+? that) would be ")
 # Abilities whose whole body names their event: replacement effects (8-1-3-4) and 'When
@@ -1230,10 +1258,18 @@ EVENTS: tuple[Rule, ...] = (
          lambda m: (oc.T_WHEN_KOD_ANY, [], [], m.group("do")), rules=("8-1-3-1",)),
     Rule("start-of-game", r"At the start of the game, (?P<do>.+)",
          lambda m: (oc.T_START_OF_GAME, [], [], m.group("do")), rules=("5-2-1-5-1",)),
+    Rule("when-leader-attacks-or-attacked", r"When (?:this Leader|your Leader(?P<q> with "
+         r"[^,]+?)?) attacks or is attacked, (?:you may (?P<c>.+?) to activate this effect\. "
+         r"(?P<do>.+)|(?P<do2>.+))", _leader_battles, rules=("8-1-3-1", "7-1-1-1")),
     Rule("when-rested-self", r"When this Character becomes rested, (?P<do>.+)",
          lambda m: (oc.T_BECOMES_RESTED, [], [], m.group("do")), rules=("8-1-3-1",)),
 )
 _EVENT_TAGS = ("Once Per Turn", "Your Turn", "Opponent's Turn")
+# The second ability an EVENTS rule with two timings makes (its first timing is the rule's):
+# "When your Leader attacks or is attacked" is also an [On Your Opponent's Attack] on the
+# Leader (8-1-3-1).
+_ALSO = {"when-leader-attacks-or-attacked": (oc.T_ON_OPP_ATTACK,
+                                             Cond(oc.CK_LEADER_ATTACKED))}
 
 
 def _event(raw: fxtext.RawAbility) -> Match | None:
@@ -1563,13 +1599,13 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     ab = Ability(timing=timing, flags=flags, rules=list(rules), source=raw.source)
     statuses: list[str] = [STRICT]
     if head is not None:
-        _, first, conds, body = head.value
+        _, first, conds, body, *cost = head.value  # a cost the event's text names
         _add(ab, head, statuses)
         ab.body.extend(first)
         for c in conds:
             ab.conds.append(c.value)
             _add(ab, c, statuses)
-        raw = fxtext.RawAbility(raw.tags, raw.cost, body, raw.source)
+        raw = fxtext.RawAbility(raw.tags, cost[0] if cost else raw.cost, body, raw.source)
     for tag in extra_tags:
         if tag == "Once Per Turn":
             ab.flags |= FLAG_ONCE
@@ -1589,6 +1625,10 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         ab.status = UNMODELLED
         return ab
     cost, body = raw.cost, raw.body
+    before = ""  # "Draw 1 card, then choose one: ...": the action before the choice
+    pm = re.fullmatch(r"(?P<pre>[^•:]+?), then choose 1", cost)
+    if pm:  # read where a cost would be, before the colon
+        before, cost = pm.group("pre"), "Choose 1"
     choose = re.fullmatch(_CHOOSE, cost)
     if choose is None:
         choose = re.match(_CHOOSE + r":\s*(?P<b>.*)$", body)
@@ -1598,6 +1638,9 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     if choose and choose.group("c") and not _choice_condition(ab, choose.group("c"), statuses):
         return ab
     if cost and not _compile_costs(ab, cost, statuses):
+        return ab
+    if before and (not choose or not _compile_sentences(ab, before, statuses)):
+        ab.unmatched = ab.unmatched or before
         return ab
     done = (_compile_choice(ab, body, statuses, bool(choose.group("o"))) if choose
             else _compile_sentences(ab, body, statuses))
@@ -1841,6 +1884,13 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
         if head is not None:
             ab = _compile_ability(raw, head.value[0], [], 0, raw.tags, head)
             out.append(_restored(ab) if restored else ab)
+            also = _ALSO.get(head.rule.name)
+            if also is not None:  # the same text at a second timing, sharing one use
+                ab2 = _compile_ability(raw, also[0], [], 0, raw.tags, head)
+                ab2.conds.insert(0, also[1])
+                if "Once Per Turn" in raw.tags:
+                    ab2.once_with = len(out) - 1
+                out.append(_restored(ab2) if restored else ab2)
             continue
         timings, extra = _timings(raw.tags)
         first = len(out)
