@@ -695,6 +695,13 @@ FX_POOL += [
     _fx_card("FX_LEADER_BATTLE", "[Once Per Turn] When your Leader with a type including "
              "\"Test Crew\" attacks or is attacked, you may trash 1 card from your hand to "
              "activate this effect. Your Leader gains +3000 power during this battle."),
+    # An Event activated from the hand by an effect (10-2-3-1-1), and two Events to offer it.
+    _fx_card("FX_ACT_EVENT", "[On Play] Activate up to 1 {Test Crew} type Event from your "
+             "hand."),
+    ("FX_CREW_EVENT_DRAW", {"category": "event", "colors": ["red"], "cost": 3, "power": 0,
+                            "types": ["Test Crew"], "text": "[Main] Draw 1 card."}),
+    ("FX_EVENT_DRAW_OTHER", {"category": "event", "colors": ["red"], "cost": 0, "power": 0,
+                             "types": [], "text": "[Main] Draw 1 card."}),
     # The only card the opponent may attack (7-1-1-1).
     _fx_card("FX_TAUNT", "If this Character is rested, your opponent cannot attack any card "
              "other than the Character [FX_TAUNT].", power=3000),

@@ -1719,3 +1719,20 @@ def test_8_1_3_1_when_your_leader_is_attacked_its_character_pays_and_boosts_it(t
         assert g.events(E.E_POWER)[0][2:4] == (5000, 4000)
         assert g.hand(1) == [S.FILLER]
     g.check()
+
+
+@pytest.mark.parametrize("event", ["FX_CREW_EVENT_DRAW", "FX_EVENT_DRAW_OTHER"])
+def test_10_2_3_1_1_an_effect_activates_an_event_from_the_hand(event):
+    """"[On Play] Activate up to 1 {Test Crew} type Event from your hand": the cost-3 {Test
+    Crew} Event is trashed without paying its cost (only the Character's 1 is paid) and its
+    [Main] draws (2-2-5); an Event without the type stays in the hand."""
+    g = game(hands=([FX["FX_ACT_EVENT"], FX[event]], ()), decks=([S.C4K], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_ACT_EVENT"])
+    assert g.don(0)["active"] == 0 and g.don(0)["rested"] == 1
+    if event == "FX_CREW_EVENT_DRAW":
+        assert g.trash(0) == [FX[event]] and g.hand(0) == [S.C4K]
+        assert [e[2] for e in g.events(E.E_PLAY)] == [FX["FX_ACT_EVENT"], FX[event]]
+    else:
+        assert g.trash(0) == [] and g.hand(0) == [FX[event]]
+    g.check()

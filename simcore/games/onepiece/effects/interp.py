@@ -811,6 +811,31 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
 
 
 @kernel
+def activate_events(st, ct, fx, lg, p, f, count, src_card, src_ref, fams, prms, rng, buf):
+    """"Activate up to `count` {T} type Events from your hand" (10-2-3-1-1, 2-2-5): p picks
+    hand Events matching filter f whose [Main] the engine plays, each is trashed and its
+    [Main] is queued, to resolve after this ability (8-6-3); its cost is not paid (the text
+    asks for none). G_OK: at least one was activated."""
+    st[G_OK] = 0
+    for _ in range(count):
+        n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+        k = 0
+        for i in range(n):
+            if has_timing(fx, cand_card(st, buf[i]), oc.T_MAIN):
+                buf[k] = buf[i]
+                k += 1
+        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_PICK), np.int64(oc.INTENT_HELP), fams,
+                prms, rng, buf, np.int64(k), np.int64(1))
+        if i < 0:
+            return
+        card = take_from_hand(st, p, cand_index(buf[i]))
+        to_trash(st, p, card)
+        log(st, lg, E.E_PLAY, p, card, -1, 0)
+        enqueue(st, fx, lg, np.int64(oc.T_MAIN), np.int64(p), np.int64(card), np.int64(-1))
+        st[G_OK] = 1
+
+
+@kernel
 def zone_choices(st, ct, fx, p, o, zone, count_off, f, src_card, src_ref, buf):
     """Write the cards o may choose from to buf: every card of o's zone (its count at
     `count_off`) when f < 0, else those matching p's filter row f; their number."""
@@ -1244,6 +1269,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             o = 1 - p if cc == OWN_OPP else p
             st[o * PSIZE + DON_LOCK] = min(st[o * PSIZE + DON_LOCK] + a,
                                            st[o * PSIZE + DON_RESTED])
+        elif op == oc.OP_ACTIVATE_EVENT:
+            activate_events(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
         elif op == oc.OP_WIN:  # 1-2-5: the controller wins during the effect; the game ends
             st[G_OVER] = 1
             st[G_WINNER] = p

@@ -291,6 +291,8 @@ OP_C_GIVE_DON = 0x74  # a=count, b=filter row: give a of your active DON!! cards
 OP_C_REST_OWN_OR_DON = 0x75  # a=filter row, b=count: rest one of your cards or b DON!! cards
 OP_C_TRASH_OWN_OR_HAND = 0x76  # a=filter row, b=count: trash one of your Characters or b cards
 #                               from your hand
+OP_ACTIVATE_EVENT = 0x78  # a=filter row of hand Events, b=count: p activates up to b of them
+#                          from the hand (10-2-3-1-1): trashed, their [Main] queued (8-6-3)
 OP_HAND_COUNTER = 0x77  # a=value, b=filter row of hand cards (-1: this card): their counter
 #                        becomes +a while the ability applies (7-1-3-2-1, 8-1-3-3)
 
@@ -368,6 +370,7 @@ OPS = {
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
     OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
+    OP_ACTIVATE_EVENT: ("ACTIVATE_EVENT", ("flt", "n"), ("10-2-3-1-1", "2-2-5", "8-6-3")),
     OP_HAND_COUNTER: ("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3")),
     OP_C_REST_SELF: ("C_REST_SELF", (), ()),
     OP_C_TRASH_SELF: ("C_TRASH_SELF", (), ()),

@@ -227,6 +227,15 @@ _PR = {"cannot attack": oc.PR_NO_ATTACK, "cannot be K.O.'d": oc.PR_NO_KO_BATTLE
        "cannot be rested": oc.PR_NO_REST,
        "cannot activate [Blocker]": oc.PR_NO_BLOCK,
        "cannot be removed from the field by your opponent's effects": oc.PR_NO_REMOVE_EFFECT}
+def _activate_event(t: str) -> list[Op] | None:
+    """"activate up to 1 {Dressrosa} type Event (with a base cost of 3 or less) from your
+    hand": ACTIVATE_EVENT over a filter of hand Events."""
+    got = phrases.counted(t, oc.Z_HAND)
+    if got is None or not got[1] or got[2].cat != 1 << cards.EVENT:
+        return None
+    return [Op(oc.OP_ACTIVATE_EVENT, 0, got[0], flt=replace(got[2], owner=OWN_SELF))]
+
+
 def _only_target(m: re.Match) -> list[Op]:
     """"your opponent cannot attack any card other than the Character [X]": every one of
     your Characters named X carries PR_ONLY_TARGET while the ability applies."""
@@ -569,6 +578,12 @@ TEMPLATES: tuple[Rule, ...] = (
          r"this turn", _eot_move(oc.EOT_HAND), rules=("6-6-1-2",)),
     Rule("eot-to-bottom", r"[Pp]lace (?P<t>.+?) at the bottom of (?:the owner's|your) deck at "
          r"the end of this turn", _eot_move(oc.EOT_BOTTOM), rules=("6-6-1-2",)),
+    Rule("activate-event", r"[Aa]ctivate (?P<t>up to \d+ .+?) from your hand",
+         lambda m: _activate_event(m.group("t")), status=APPROX,
+         rules=("10-2-3-1-1", "2-2-5", "8-6-3"),
+         note="the Event's cost is not paid (the text asks for none, as when an effect plays "
+              "a card) and its [Main] resolves after this ability, behind abilities already "
+              "pending (8-6-3); an Event whose [Main] the engine does not play is not offered"),
     Rule("attack-only-named", r"[Yy]our opponent cannot attack any card other than the "
          r"Character \[(?P<n>[^\]]+)\]", _only_target, rules=("7-1-1-1", "1-3-3", "8-1-3-3")),
     Rule("ko", r"K\.O\. (?P<t>.+)", _on(lambda m: [Op(oc.OP_KO)], chars=True),
