@@ -702,6 +702,14 @@ FX_POOL += [
                             "types": ["Test Crew"], "text": "[Main] Draw 1 card."}),
     ("FX_EVENT_DRAW_OTHER", {"category": "event", "colors": ["red"], "cost": 0, "power": 0,
                              "types": [], "text": "[Main] Draw 1 card."}),
+    # Picks that share "a total cost of N or less" (1-3-2), and {Test Crew} cards to pick.
+    _fx_card("FX_PLAY_TOTAL", "[On Play] Play up to 2 {Test Crew} type cards with different "
+             "card names and a total cost of 3 or less from your hand."),
+    _fx_card("FX_KO_TOTAL", "[On Play] K.O. your opponent's Characters with a total cost of 3 "
+             "or less."),
+    *[(code, {"category": "character", "colors": ["red"], "cost": cost, "power": 2000,
+              "types": ["Test Crew"], "text": ""})
+      for code, cost in (("FX_CREW_C2A", 2), ("FX_CREW_C2B", 2), ("FX_CREW_C1", 1))],
     # The only card the opponent may attack (7-1-1-1).
     _fx_card("FX_TAUNT", "If this Character is rested, your opponent cannot attack any card "
              "other than the Character [FX_TAUNT].", power=3000),

@@ -1736,3 +1736,40 @@ def test_10_2_3_1_1_an_effect_activates_an_event_from_the_hand(event):
     else:
         assert g.trash(0) == [] and g.hand(0) == [FX[event]]
     g.check()
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("fam", ["default", "random"])
+def test_1_3_2_plays_share_a_total_cost_and_an_event_is_never_played(seed, fam):
+    """"Play up to 2 {Test Crew} type cards with different card names and a total cost of 3
+    or less from your hand", with {Test Crew} Characters of cost 2, 2 and 1 and a {Test Crew}
+    Event in the hand: whatever the strategy picks, the Characters played cost 3 or less
+    together and differ in name, and the Event (which cannot be played) stays in the hand."""
+    hand = [FX["FX_PLAY_TOTAL"], FX["FX_CREW_C2A"], FX["FX_CREW_C2B"], FX["FX_CREW_C1"],
+            FX["FX_CREW_EVENT_DRAW"]]
+    fams = (S.DEFAULT, S.DEFAULT) if fam == "default" else (S.RANDOM, S.RANDOM)
+    g = game(hands=(hand, ()), don_active=(1, 0), seed=seed, fams=fams)
+    g.play(FX["FX_PLAY_TOTAL"])
+    played = [c for c in g.field_chars(0) if c != FX["FX_PLAY_TOTAL"]]
+    assert sum(int(g.ct[c, S.C.COST]) for c in played) <= 3
+    assert len(set(played)) == len(played) <= 2
+    assert FX["FX_CREW_EVENT_DRAW"] in g.hand(0)
+    g.check()
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("fam", ["default", "random"])
+def test_1_3_2_ko_characters_with_a_total_cost(seed, fam):
+    """"K.O. your opponent's Characters with a total cost of 3 or less" against Characters
+    of cost 2, 1 and 3: those K.O.'d cost 3 or less together, and as many as possible are
+    chosen (1-3-2): no Character left would still fit."""
+    fams = (S.DEFAULT, S.DEFAULT) if fam == "default" else (S.RANDOM, S.RANDOM)
+    g = game(hands=([FX["FX_KO_TOTAL"]], ()), chars=((), [S.C5K, S.C4K, S.C6K]),
+             don_active=(1, 0), seed=seed, fams=fams)
+    g.play(FX["FX_KO_TOTAL"])
+    cost = {S.C5K: 2, S.C4K: 1, S.C6K: 3}
+    kod = [c for c in (S.C5K, S.C4K, S.C6K) if c in g.trash(1)]
+    left = [c for c in g.field_chars(1)]
+    assert kod and sum(cost[c] for c in kod) <= 3
+    assert all(cost[c] > 3 - sum(cost[k] for k in kod) for c in left)
+    g.check()

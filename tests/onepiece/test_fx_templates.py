@@ -118,6 +118,7 @@ TEMPLATE_CARDS = [
     ("OP17-040", "when-leader-attacks-or-attacked"),
     ("OP15-046", "activate-event"), ("OP15-014", "activate-event"),
     ("OP17-112", "base-power-of-becomes"),
+    ("OP17-118", "play-from"), ("OP17-119", "ko-total-cost"),
     ("OP05-093", "ko-two"), ("OP01-064", "to-hand"), ("OP04-056", "to-bottom"),
     ("OP09-009", "trash-target"), ("OP11-067", "set-active"), ("OP08-084", "cost-gains"),
     ("OP04-093", "grant"), ("OP04-100", "prohibit"), ("OP04-083", "prohibit-none"),

@@ -174,6 +174,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     cand_index,
     cand_owner,
     cand_zone,
+    field_cost,
     play_banned,
     power,
     slot_kw,
@@ -309,10 +310,12 @@ def intent_of(op, a):
 
 
 @kernel_inline
-def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, prms, rng,
-           buf, append):
+def select(st, ct, fx, lg, p, f, count, upto, budget, intent, src_card, src_ref, fams, prms,
+           rng, buf, append):
     """OP_SEL: choose `count` cards matching filter f ("up to": 0..count, 8-4-4-1; else as
-    many as possible, 1-3-2) into the selection register (after what it holds: OP_SEL_ADD)."""
+    many as possible, 1-3-2) into the selection register (after what it holds: OP_SEL_ADD);
+    with budget >= 0 ("with a total cost of N or less") only cards whose current cost fits
+    in what the cards chosen so far left of it."""
     if not append:
         st[G_SEL_N] = 0
     for _ in range(count):
@@ -323,6 +326,9 @@ def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, p
             for k in range(st[G_SEL_N]):
                 if st[G_SEL + k] == buf[i]:
                     dup = True
+            if budget >= 0 and \
+                    field_cost(st, ct, cand_owner(buf[i]), cand_index(buf[i])) > budget:
+                dup = True
             if not dup:
                 buf[m] = buf[i]
                 m += 1
@@ -332,6 +338,8 @@ def select(st, ct, fx, lg, p, f, count, upto, intent, src_card, src_ref, fams, p
             break
         st[G_SEL + st[G_SEL_N]] = buf[i]
         st[G_SEL_N] += 1
+        if budget >= 0:
+            budget -= field_cost(st, ct, cand_owner(buf[i]), cand_index(buf[i]))
         log(st, lg, E.E_TARGET, cand_owner(buf[i]), cand_card(st, buf[i]), 0, 0)
     st[G_OK] = 1 if st[G_SEL_N] > 0 else 0
 
@@ -554,14 +562,18 @@ def choose_card(st, ct, fx, lg, p, f, q, intent, upto, src_card, src_ref, fams, 
 
 
 @kernel
-def choose_new_name(st, ct, fx, lg, p, f, seen_lo, seen_hi, src_card, src_ref, fams, prms,
-                    rng, buf):
-    """choose_card for a pick "with different card names" (Q_PICK, up to): the candidates
-    whose name is not among those taken already (the bits seen_lo, seen_hi of fx name ids)."""
+def choose_new_name(st, ct, fx, lg, p, f, seen_lo, seen_hi, budget, src_card, src_ref, fams,
+                    prms, rng, buf):
+    """choose_card for a pick "with different card names" or "a total cost of N or less"
+    (Q_PICK, up to): the candidates whose name is not among those taken already (the bits
+    seen_lo, seen_hi of fx name ids) and whose printed cost is at most `budget` (-1: any)."""
     n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
     k = 0
     for i in range(n):
-        w, bit = name_bit(fx, cand_card(st, buf[i]))
+        card = cand_card(st, buf[i])
+        if budget >= 0 and ct[card, C.COST] > budget:
+            continue
+        w, bit = name_bit(fx, card)
         if ((seen_hi if w else seen_lo) & bit) == 0:
             buf[k] = buf[i]
             k += 1
@@ -1060,8 +1072,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_SEL or op == oc.OP_SEL_ADD:
             nxt = code_get(fx, pc, 0) if pc < end else oc.OP_END
             intent = intent_of(nxt, code_get(fx, pc, 1) if pc < end else 0)
-            select(st, ct, fx, lg, p, a, bb, cc != 0, intent, src_card, src_ref, fams, prms,
-                   rng, buf, op == oc.OP_SEL_ADD)
+            select(st, ct, fx, lg, p, a, bb, (cc & 1) != 0, np.int64((cc >> 4) - 1), intent,
+                   src_card, src_ref, fams, prms, rng, buf, op == oc.OP_SEL_ADD)
         elif op == oc.OP_SEL_ALL:
             n = min(candidates(st, ct, fx, a, p, src_card, src_ref, buf), SEL_CAP)
             for i in range(n):
@@ -1294,12 +1306,14 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             distinct = (flt_get(fx, a, FL_FLAGS) & FLF_DIFF_NAMES) != 0
             seen_lo = 0  # names taken so far ("with different card names"): fx name ids
             seen_hi = 0
+            budget = (cc >> 4) - 1 if op == oc.OP_PLAY_FROM else -1  # "a total cost of N"
             for _ in range(bb):
                 if op == oc.OP_TRASH_TO_HAND and cc == 1 and st[b + N_LIFE] >= LIFE_CAP:
                     break  # no room in the Life area
-                if distinct:
-                    c = choose_new_name(st, ct, fx, lg, p, a, seen_lo, seen_hi, src_card,
-                                        src_ref, fams, prms, rng, buf)
+                if distinct or budget >= 0:
+                    c = choose_new_name(st, ct, fx, lg, p, a, seen_lo, seen_hi,
+                                        np.int64(budget), src_card, src_ref, fams, prms, rng,
+                                        buf)
                 else:
                     c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_PICK),
                                     np.int64(oc.INTENT_HELP), np.int64(1), src_card, src_ref,
@@ -1312,6 +1326,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                         seen_hi |= bit
                     else:
                         seen_lo |= bit
+                if budget >= 0:
+                    budget -= ct[cand_card(st, c), C.COST]
                 z = cand_zone(c)
                 i = cand_index(c)
                 if z == Z_HAND:

@@ -187,7 +187,8 @@ OP_REPL_TARGET = 0x08
 # and with it CAUSE_OPP_CHAR when that effect is a Character's.
 CAUSE_BATTLE, CAUSE_OWN_EFFECT, CAUSE_OPP_EFFECT, CAUSE_OPP_CHAR = 1, 2, 4, 8
 # Selection (0x10): set the frame's `sel` register.
-OP_SEL = 0x10  # a=filter row, b=count, c=SELF_UPTO bit (1 = "up to", 8-4-4-1)
+OP_SEL = 0x10  # a=filter row, b=count, c: +1 "up to" (8-4-4-1), +16 * (N + 1) "with a total
+#               cost of N or less" (current costs, shared by the cards chosen)
 OP_SEL_ALL = 0x11  # a=filter row
 OP_SEL_SELF = 0x12  # the source card
 OP_SEL_LEADER = 0x13  # a=OWN_SELF/OWN_OPP
@@ -231,7 +232,8 @@ OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom / 3 either, c=whose hand (
 #                        chooses the cards, and with b=3 each one's end)
 OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
 OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c: +1 rested, +2 the
-#                      Characters it plays become the selection ("played by this effect")
+#                      Characters it plays become the selection ("played by this effect"),
+#                      +16 * (N + 1) "a total cost of N or less" (printed costs, all picks)
 OP_TRASH_TO_HAND = 0x41  # a=filter row, b=count: add from trash to hand (c=1: to the top of
 #                         the Life cards face-up, 3-10-2-1)
 OP_SEL_ADD = 0x42  # a=filter row, b=count: append to sel (a second target)

@@ -258,7 +258,8 @@ class _Tables:
                 f = replace(f, state=L.ST_ACTIVE)  # can be rested to pay
             if o.op == oc.OP_PLAY_FROM or (o.op == oc.OP_PICK and o.c in (
                     oc.DEST_PLAY, oc.DEST_PLAY_RESTED)):  # only a card that may be played
-                f = replace(f, flags=f.flags | L.FLF_PLAYABLE)
+                f = replace(f, flags=f.flags | L.FLF_PLAYABLE,  # played: a Character or
+                            cat=f.cat or (1 << C.CHARACTER) | (1 << C.STAGE))  # Stage card
             args[names.index("flt")] = self.add_filter(f)
         if o.cond is not None:
             args[names.index("cond")] = self.add_cond(o.cond)

@@ -23,7 +23,7 @@ from tcgsim.simcore.effects.text import normalise
 from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases
-from tcgsim.simcore.games.onepiece.layout import DON_TOTAL
+from tcgsim.simcore.games.onepiece.layout import DON_TOTAL, SEL_CAP
 from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
 COMPILER_VERSION = 4
@@ -360,14 +360,24 @@ def _signed(m: re.Match) -> int:
 
 def _from_zone(op: int, zone: str, rested: bool = False, c: int = 0) -> Callable:
     """Build of "<verb> up to N <card phrase> from your <zone> (<qualifiers>)": op(filter,
-    N[, rested]); c is the op's third argument when there is no "rested"."""
+    N[, rested]); c is the op's third argument when there is no "rested". A play "with ...
+    and a total cost of N or less" keeps N + 1 in c's bits 4 and up (a budget the picks
+    share)."""
     def build(m: re.Match) -> list[Op] | None:
         z = {"hand": oc.Z_HAND, "trash": oc.Z_TRASH}[m.group(zone)]
-        got = phrases.counted(m.group("t") + (m.groupdict().get("q") or ""), z)
+        t = m.group("t")
+        total = re.fullmatch(r"(.+?),? and a total cost of (\d+) or less", t)
+        if total is not None:
+            if op != oc.OP_PLAY_FROM:
+                return None
+            t = total.group(1)
+        got = phrases.counted(t + (m.groupdict().get("q") or ""), z)
         if got is None or not got[1]:
             return None
         n, _, f = got
         rest = int(bool(rested and m.group("r"))) if rested else c
+        if total is not None:
+            rest |= (int(total.group(2)) + 1) << 4
         return [Op(op, 0, n, rest, flt=f)]
     return build
 
@@ -586,6 +596,9 @@ TEMPLATES: tuple[Rule, ...] = (
               "pending (8-6-3); an Event whose [Main] the engine does not play is not offered"),
     Rule("attack-only-named", r"[Yy]our opponent cannot attack any card other than the "
          r"Character \[(?P<n>[^\]]+)\]", _only_target, rules=("7-1-1-1", "1-3-3", "8-1-3-3")),
+    Rule("ko-total-cost", r"K\.O\. your opponent's Characters with a total cost of (\d+) or "
+         r"less", lambda m: [Op(oc.OP_SEL, 0, SEL_CAP, (_n(m) + 1) << 4, flt=Filter(
+             zone=oc.Z_FIELD_CHAR, owner=OWN_OPP)), Op(oc.OP_KO)], rules=("8-4-4-1", "1-3-2")),
     Rule("ko", r"K\.O\. (?P<t>.+)", _on(lambda m: [Op(oc.OP_KO)], chars=True),
          rules=("8-4-4-1", "10-2-17")),
     Rule("ko-two", r"(?P<v>K\.O\.|[Rr]est) (?P<t>up to .+?) and (?P<u>up to .+)",
