@@ -710,6 +710,11 @@ FX_POOL += [
     *[(code, {"category": "character", "colors": ["red"], "cost": cost, "power": 2000,
               "types": ["Test Crew"], "text": ""})
       for code, cost in (("FX_CREW_C2A", 2), ("FX_CREW_C2B", 2), ("FX_CREW_C1", 1))],
+    # A continuous ability and a replacement in one untagged paragraph (8-1-3-4).
+    _fx_card("FX_REPL_TRASH_BOTTOM", "If you have 2 or less Life cards, this Character gains "
+             "+1000 power. If one of your Characters would be removed from the field by your "
+             "opponent's effect, you may place 2 cards from your trash at the bottom of your "
+             "deck in any order instead.", power=3000),
     # The only card the opponent may attack (7-1-1-1).
     _fx_card("FX_TAUNT", "If this Character is rested, your opponent cannot attack any card "
              "other than the Character [FX_TAUNT].", power=3000),

@@ -1773,3 +1773,23 @@ def test_1_3_2_ko_characters_with_a_total_cost(seed, fam):
     assert kod and sum(cost[c] for c in kod) <= 3
     assert all(cost[c] > 3 - sum(cost[k] for k in kod) for c in left)
     g.check()
+
+
+@pytest.mark.parametrize("trash", [2, 1])
+def test_8_1_3_4_a_replacement_after_a_continuous_ability_in_one_paragraph(trash):
+    """"If you have 2 or less Life cards, this Character gains +1000 power. If one of your
+    Characters would be removed from the field by your opponent's effect, you may place 2
+    cards from your trash at the bottom of your deck in any order instead": two abilities.
+    The opponent's bounce of the Character is replaced when the trash holds 2 cards (they
+    go to the deck bottom); with 1 it cannot be done in full and the Character leaves."""
+    g = game(hands=((), [FX["FX_BOUNCE2"]]), chars=([FX["FX_REPL_TRASH_BOTTOM"]], ()),
+             trash=([S.C4K, S.C5K][:trash], ()), active=1, don_active=(0, 1))
+    deck = g.deck(0)
+    g.play(FX["FX_BOUNCE2"])
+    if trash == 2:
+        assert g.field_chars(0) == [FX["FX_REPL_TRASH_BOTTOM"]] and g.trash(0) == []
+        assert sorted(g.deck(0)[-2:]) == sorted([S.C4K, S.C5K]) and g.deck(0)[:-2] == deck
+    else:
+        assert g.field_chars(0) == [] and FX["FX_REPL_TRASH_BOTTOM"] in g.hand(0)
+        assert g.trash(0) == [S.C4K]
+    g.check()

@@ -119,6 +119,7 @@ TEMPLATE_CARDS = [
     ("OP15-046", "activate-event"), ("OP15-014", "activate-event"),
     ("OP17-112", "base-power-of-becomes"),
     ("OP17-118", "play-from"), ("OP17-119", "ko-total-cost"),
+    ("OP11-001", "trash-to-bottom"), ("OP17-095", "replace-remove"),
     ("OP05-093", "ko-two"), ("OP01-064", "to-hand"), ("OP04-056", "to-bottom"),
     ("OP09-009", "trash-target"), ("OP11-067", "set-active"), ("OP08-084", "cost-gains"),
     ("OP04-093", "grant"), ("OP04-100", "prohibit"), ("OP04-083", "prohibit-none"),

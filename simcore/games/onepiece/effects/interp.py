@@ -1893,7 +1893,8 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
                 to, tr = cand_owner(c), cand_index(c)
         elif tr < 0:
             if op != oc.OP_TRASH_HAND and op != oc.OP_DON_MINUS and op != oc.OP_DON_REST \
-                    and op != oc.OP_HAND_TO_DECK and op != oc.OP_LIFE_TO_HAND:
+                    and op != oc.OP_HAND_TO_DECK and op != oc.OP_LIFE_TO_HAND \
+                    and op != oc.OP_TRASH_TO_DECK:
                 done = False
         elif op == oc.OP_REST:
             if st[to * PSIZE + F_RESTED + tr] == 0:
@@ -1935,6 +1936,11 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
             done = done and st[b + N_HAND] >= a
             place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(bb), np.int64(0), fams, prms,
                          rng, buf)
+        elif op == oc.OP_TRASH_TO_DECK:  # one's own trash (repl_feasible counted it)
+            done = done and zone_choices(st, ct, fx, p, p, Z_TRASH, N_TRASH, bb, src_card,
+                                         src_ref, buf) >= a
+            trash_to_bottom(st, ct, fx, lg, p, p, np.int64(a), np.int64(bb), src_card, src_ref,
+                            fams, prms, rng, buf)
         elif op == oc.OP_LIFE_TO_HAND:  # one's own Life cards (repl_feasible checked them)
             for _ in range(a):
                 side = life_end(st, ct, lg, p, p, np.int64(bb), False, fams, prms, rng, buf)
@@ -1981,6 +1987,9 @@ def repl_feasible(st, ct, fx, p, pc, end, src_card, src_ref, buf):
         if op == oc.OP_DON_REST and st[b + DON_ACTIVE] < a:
             return False
         if op == oc.OP_HAND_TO_DECK and st[b + N_HAND] < a:
+            return False
+        if op == oc.OP_TRASH_TO_DECK and \
+                zone_choices(st, ct, fx, p, p, Z_TRASH, N_TRASH, bb, src_card, src_ref, buf) < a:
             return False
         if op == oc.OP_LIFE_TO_HAND and (st[b + N_LIFE] < a
                                          or (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND) != 0):

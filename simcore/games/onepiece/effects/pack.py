@@ -46,7 +46,7 @@ REPL_TIMINGS = frozenset({oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE, oc.T_REPLACE_RES
 _REPL_OPS = frozenset({oc.OP_MAY, oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL, oc.OP_REST,
                        oc.OP_POWER, oc.OP_KO, oc.OP_TRASH, oc.OP_TO_HAND, oc.OP_TO_DECK,
                        oc.OP_TRASH_HAND, oc.OP_DON_MINUS, oc.OP_DON_REST,
-                       oc.OP_HAND_TO_DECK, oc.OP_LIFE_TO_HAND})
+                       oc.OP_HAND_TO_DECK, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_TO_DECK})
 IMPLEMENTED_OPS = frozenset({
     oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
     oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
@@ -121,7 +121,8 @@ def op_supported(o: Op, timing: int = -1) -> bool:
                 and (o.op != oc.OP_SEL or o.b == 1)
                 and (o.op != oc.OP_DON_REST or o.c == 0)
                 and (o.op != oc.OP_HAND_TO_DECK or o.c == 0)
-                and (o.op != oc.OP_LIFE_TO_HAND or o.c == 0))  # one's own Life only
+                and (o.op != oc.OP_LIFE_TO_HAND or o.c == 0)  # one's own Life only
+                and (o.op != oc.OP_TRASH_TO_DECK or o.c == 0))  # and one's own trash
     if timing in CONT_TIMINGS:
         return (o.op in _CONT_OPS and filter_supported(o.flt) and cond_supported(o.cond)
                 and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))

@@ -39,6 +39,10 @@ _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Cha
                            r"Unblockable)\]\s*)+")
 # "Also treat this card's name as [A] (and [B]) according to the rules" (2-1-3): names the
 # card has besides its own, read by the packer's name predicates.
+# A paragraph with no timing tag that holds a continuous ability and then a replacement
+# effect ("... gains +3000 power. If one of your Characters would be removed ... instead."):
+# two abilities whose line break the card data lost.
+_REPL_TAIL = re.compile(r"\. (?=If [^.]* would be [^.]*instead\.)")
 # Misspellings of the printed text, read as the word they stand for.
 _MISPRINTS = {"Charactes": "Characters"}
 _MISPRINT = re.compile(r"\b(" + "|".join(_MISPRINTS) + r")\b")
@@ -758,6 +762,9 @@ TEMPLATES: tuple[Rule, ...] = (
          lambda m: None if m.group("o") and _n(m, "n") > 1 else [
              Op(oc.OP_HAND_TO_DECK, _n(m, "n"), 1, OWN_OPP)],
          rules=("8-4-1",)),
+    Rule("trash-to-bottom", r"[Pp]lace (?P<n>\d+) (?P<t>cards?) from your trash at the bottom "
+         r"of your deck(?: in any order)?", lambda m: _trash_to_bottom(m, OWN_SELF),
+         rules=("8-4-1", "3-1-7")),
     Rule("opp-trash-to-bottom", r"[Yy]our opponent places (?P<n>\d+) (?P<t>.+?) from their "
          r"trash at the bottom of their deck in any order",
          lambda m: _trash_to_bottom(m, OWN_OPP), rules=("8-4-1", "3-1-7")),
@@ -1884,6 +1891,8 @@ def compile_text(text: str, trigger: str = "") -> list[Ability]:
                      if ln not in ("-", "") and not re.fullmatch(r"\([^()]*\)", ln))
     norm = re.sub(r"\n(?=•)", " ", re.sub(r"(?m)^- (?=\[)", "", norm))  # bullets join
     norm = _MISPRINT.sub(lambda m: _MISPRINTS[m.group(1)], norm)
+    norm = "\n".join(ln if ln.startswith("[") else _REPL_TAIL.sub(".\n", ln)
+                     for ln in norm.split("\n"))  # a replacement after an untagged ability
     for raw in fxtext.split_abilities(norm):
         line = _REMINDER.sub("", fxtext.strip_reminder(raw.source, KEYWORDS))
         if _KEYWORD_LINE.fullmatch(line.strip()):
