@@ -37,8 +37,6 @@ _REMINDER = re.compile(r"\s*\((?:You may (?:rest|return) the specified|This card
                        r"[^()]*\)")
 _KEYWORD_LINE = re.compile(r"(?:\[(?:Blocker|Rush|Double Attack|Banish|Rush: Character|"
                            r"Unblockable)\]\s*)+")
-# "Also treat this card's name as [A] (and [B]) according to the rules" (2-1-3): names the
-# card has besides its own, read by the packer's name predicates.
 # A paragraph with no timing tag that holds a continuous ability and then a replacement
 # effect ("... gains +3000 power. If one of your Characters would be removed ... instead."):
 # two abilities whose line break the card data lost.
@@ -46,8 +44,12 @@ _REPL_TAIL = re.compile(r"\. (?=If [^.]* would be [^.]*instead\.)")
 # Misspellings of the printed text, read as the word they stand for.
 _MISPRINTS = {"Charactes": "Characters"}
 _MISPRINT = re.compile(r"\b(" + "|".join(_MISPRINTS) + r")\b")
+# A deck rule of a Leader (5-1-2-4): "Under the rules of this game, your DON!! deck consists
+# of N cards".
 _DON_DECK = re.compile(r"Under the rules of this game, your DON!! deck consists of (\d+) "
                        r"cards\.?")
+# "Also treat this card's name as [A] (and [B]) according to the rules" (2-1-3): names the
+# card has besides its own, read by the packer's name predicates.
 _ALIAS = re.compile(r"(?:Under the rules of this game, a|A)lso treat this card's name as "
                     r"(?P<n>\[[^\]]+\](?:,? (?:and|or) \[[^\]]+\]|, \[[^\]]+\])*)"
                     r"(?: according to the rules)?\.?")
@@ -231,6 +233,9 @@ _PR = {"cannot attack": oc.PR_NO_ATTACK, "cannot be K.O.'d": oc.PR_NO_KO_BATTLE
        "cannot be rested": oc.PR_NO_REST,
        "cannot activate [Blocker]": oc.PR_NO_BLOCK,
        "cannot be removed from the field by your opponent's effects": oc.PR_NO_REMOVE_EFFECT}
+_PR_RE = "(?P<pr>" + "|".join(re.escape(k) for k in sorted(_PR, key=len, reverse=True)) + ")"
+
+
 def _activate_event(t: str) -> list[Op] | None:
     """"activate up to 1 {Dressrosa} type Event (with a base cost of 3 or less) from your
     hand": ACTIVATE_EVENT over a filter of hand Events."""
@@ -245,9 +250,6 @@ def _only_target(m: re.Match) -> list[Op]:
     your Characters named X carries PR_ONLY_TARGET while the ability applies."""
     f = Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF, pred_all=("name:" + m.group("n"),))
     return [Op(oc.OP_SEL_ALL, 0, flt=f), Op(oc.OP_PROHIBIT, oc.PR_ONLY_TARGET, oc.D_CONTINUOUS)]
-
-
-_PR_RE = "(?P<pr>" + "|".join(re.escape(k) for k in sorted(_PR, key=len, reverse=True)) + ")"
 
 
 def _select(t: phrases.Target) -> list[Op]:
