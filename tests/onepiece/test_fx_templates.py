@@ -1304,3 +1304,27 @@ def test_8_4_4_1_return_to_the_bottom_of_the_owners_deck_eb01_028():
     trig = next(a for a in _compile("EB01-028") if a.timing == oc.T_TRIGGER)
     assert trig.status == ir.STRICT
     assert _rows(trig) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_TO_DECK, 1, 0, 0)]
+
+
+def test_an_action_before_choose_one_op17_112():
+    """"[On Play] Draw 1 card, then choose one: • ... • ...": the draw, then the choice of
+    two options (read where a cost would be, before the colon)."""
+    ab = [a for a in _compile("OP17-112") if a.timing == oc.T_ON_PLAY][0]
+    assert ab.status == ir.STRICT
+    assert [o.op for o in ab.body[:3]] == [oc.OP_DRAW, oc.OP_CHOOSE_ONE, oc.OP_OPTION]
+    assert ab.body[1].a == 2
+
+
+def test_a_misprint_is_read_as_its_word_op17_076():
+    """"Up to 1 of your Leader or Charactes gains +3000 power during this battle": the
+    misspelt noun reads as "Characters", so the [Counter] boost compiles strict."""
+    ab = [a for a in _compile("OP17-076") if a.timing == oc.T_COUNTER][0]
+    assert ab.status == ir.STRICT and ab.body[-1].op == oc.OP_POWER and ab.body[-1].a == 3000
+
+
+def test_negate_then_ko_it_acts_on_the_same_selection_op17_063():
+    """"negate the effect of up to 1 of your opponent's Characters ... and K.O. it": one
+    selection, then NEGATE and K.O. on it ("it" selects nothing new)."""
+    ab = [a for a in _compile("OP17-063") if a.timing == oc.T_ACTIVATE_MAIN][0]
+    ops = [o.op for o in ab.body]
+    assert ops.count(oc.OP_SEL) == 1 and ops[-2:] == [oc.OP_NEGATE, oc.OP_KO]
