@@ -304,6 +304,19 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
             return
 
 
+@kernel_inline
+def battle_stops(st, lg, p):
+    """After abilities resolved during a battle: has the game ended, or has the attacker or
+    the target left the field, which ends the battle (7-1-1-4)?"""
+    if st[G_OVER] != 0:
+        return True
+    if moved(st, p):
+        log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
+        end_battle(st)
+        return True
+    return False
+
+
 @kernel
 def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
     """7-1: Attack, Block, Counter and Damage Steps, then End of Battle."""
@@ -323,27 +336,15 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
                  fams, prms, rng, buf)
         else:
             drain(st, ct, fx, lg, fams, prms, rng, buf)
-        if st[G_OVER] != 0:
-            return
-        if moved(st, p):  # 7-1-1-4: the battle ends
-            log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
-            end_battle(st)
+        if battle_stops(st, lg, p):
             return
     if att == LEADER_REF and (st[G_FX_NO_TM + p] >> T_LEADER_ATTACKS) & 1 == 0:
         fire_field(st, ct, fx, lg, T_LEADER_ATTACKS, p, fams, prms, rng, buf)  # 8-1-3-1
-        if st[G_OVER] != 0:
-            return
-        if moved(st, p):
-            log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
-            end_battle(st)
+        if battle_stops(st, lg, p):
             return
     if (st[G_FX_NO_TM + o] >> T_ON_OPP_ATTACK) & 1 == 0:  # 10-2-16: the defender's, after
         fire_field(st, ct, fx, lg, T_ON_OPP_ATTACK, o, fams, prms, rng, buf)
-        if st[G_OVER] != 0:
-            return
-        if moved(st, p):
-            log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
-            end_battle(st)
+        if battle_stops(st, lg, p):
             return
     # Block Step (7-1-2): at most one [Blocker]; the strategy is asked only if it can block.
     r = -1
@@ -371,11 +372,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
             return
     # Counter Step (7-1-3).
     counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
-    if st[G_OVER] != 0:
-        return
-    if moved(st, p):
-        log(st, lg, E.E_BATTLE_SKIP, p, 0, 0, 0)
-        end_battle(st)
+    if battle_stops(st, lg, p):
         return
     # Damage Step (7-1-4): ties go to the attacker.
     settle_field(st, ct, fx, buf)
