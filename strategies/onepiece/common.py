@@ -10,6 +10,7 @@ from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     INTENT_HARM,
     Q_COST_CARD,
+    Q_HOW_MANY,
     Q_LIFE_BOTTOM,
     Q_LIFE_LOOK,
     Q_MODE,
@@ -320,6 +321,24 @@ def attack_choice(st, ct, p, ko_min_cost, leader_only):
 
 
 @kernel
+def how_many(st, ct, p, cand, n):
+    """Q_HOW_MANY ("any number"; cand[i] is the power i of them give): in a battle, the
+    fewest that make p's side win it; none outside a battle, or when no number does."""
+    if st[G_ATT] == EMPTY:
+        return 0
+    a = st[G_ACTIVE]
+    pa = power(st, ct, a, st[G_ATT])
+    pt = power(st, ct, 1 - a, st[G_TGT])
+    need = pt - pa if a == p else pa - pt + 1  # the attacker wins ties (7-1-4-1)
+    if need <= 0:
+        return 0
+    for i in range(n):
+        if cand[i] >= need:
+            return i
+    return 0
+
+
+@kernel
 def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     """An effect's choice among n candidates (legal.cand_*), or -1 for none when `upto`:
     remove or weaken the opponent's card in the battle, else its costliest card; help the
@@ -330,6 +349,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     pay."""
     if q == Q_MODE:
         return 0  # "Choose one": the first option
+    if q == Q_HOW_MANY:
+        return how_many(st, ct, p, cand, n)
     if q == Q_LIFE_LOOK:  # the opponent's top Life card if they have one (before seeing it)
         for i in range(n):
             if cand_owner(cand[i]) != p:

@@ -718,6 +718,13 @@ FX_POOL += [
     # The only card the opponent may attack (7-1-1-1).
     _fx_card("FX_TAUNT", "If this Character is rested, your opponent cannot attack any card "
              "other than the Character [FX_TAUNT].", power=3000),
+    # "Any number" paid, then power for each one (8-4-4, 1-3-2-2).
+    _fx_card("FX_ANY_DON", "[On Your Opponent's Attack] You may rest any number of your DON!! "
+             "cards. For every DON!! card rested this way, your Leader or up to 1 of your "
+             "{Test Crew} type Characters gains +2000 power during this battle."),
+    _fx_card("FX_ANY_TRASH", "[When Attacking] You may trash any number of Event cards from "
+             "your hand. This Character gains +1000 power during this battle for every card "
+             "trashed.", power=3000),
 ]
 
 

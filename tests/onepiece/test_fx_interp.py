@@ -1793,3 +1793,39 @@ def test_8_1_3_4_a_replacement_after_a_continuous_ability_in_one_paragraph(trash
         assert g.field_chars(0) == [] and FX["FX_REPL_TRASH_BOTTOM"] in g.hand(0)
         assert g.trash(0) == [S.C4K]
     g.check()
+
+
+@pytest.mark.parametrize(("attacker_don", "active", "rested", "life"),
+                         [(0, 3, 1, 5), (2, 3, 2, 5), (2, 1, 0, 4), (0, 0, 0, 4)])
+def test_8_4_4_rest_any_number_of_don_for_power_each(attacker_don, active, rested, life):
+    """"You may rest any number of your DON!! cards. For every DON!! card rested this way,
+    your Leader ... gains +2000 power during this battle": the defender rests the fewest
+    that make the attack fail (5000 + 1000 per given DON!! against 5000 + 2000 each); when
+    no number does, none (1-3-2-2: 0 times is nothing) and the Leader takes the damage."""
+    g = game(chars=([], [FX["FX_ANY_DON"]]), don_active=(0, active),
+             leader_don=(attacker_don, 0))
+    g.attack(LEADER_REF, LEADER_REF)
+    assert g.don(1)["rested"] == rested and g.don(1)["active"] == active - rested
+    assert [e[2:4] for e in g.events(E.E_FX_COUNT)] == [(rested, oc.ANY_REST_DON)]
+    pa = 5000 + 1000 * attacker_don
+    assert g.events(E.E_POWER)[0][2:4] == (pa, 5000 + 2000 * rested)
+    assert len(g.life(1)) == life
+    g.check()
+
+
+@pytest.mark.parametrize(("events", "trashed", "life"), [(3, 2, 4), (2, 2, 4), (1, 0, 5),
+                                                         (0, 0, 5)])
+def test_8_4_4_trash_any_number_of_events_for_power_each(events, trashed, life):
+    """"You may trash any number of Event cards from your hand. This Character gains +1000
+    power during this battle for every card trashed": the 3000 attacker trashes the fewest
+    Events that reach the 5000 Leader's power, 2 (the Character card in the hand is not one
+    it may trash); with fewer than 2 Events no number wins the battle and it trashes none."""
+    hand = [FX["FX_EVENT_DRAW_OTHER"]] * events + [S.C4K]
+    g = game(chars=([FX["FX_ANY_TRASH"]], []), hands=(hand, ()))
+    g.attack(0, LEADER_REF)
+    assert g.trash(0) == [FX["FX_EVENT_DRAW_OTHER"]] * trashed
+    assert sorted(g.hand(0)) == sorted([FX["FX_EVENT_DRAW_OTHER"]] * (events - trashed)
+                                       + [S.C4K])
+    assert g.events(E.E_POWER)[0][2:4] == (3000 + 1000 * trashed, 5000)
+    assert len(g.life(1)) == life
+    g.check()

@@ -117,6 +117,9 @@ TEMPLATE_CARDS = [
     ("OP17-044", "attack-only-named"), ("OP01-051", "attack-only-named"),
     ("OP17-040", "when-leader-attacks-or-attacked"),
     ("OP15-046", "activate-event"), ("OP15-014", "activate-event"),
+    ("OP13-001", "any-number-rest-don"), ("OP13-001", "power-per-paid-first"),
+    ("OP15-002", "any-number-trash-hand"), ("OP15-002", "power-per-paid"),
+    ("P-051", "any-number-trash-hand"), ("ST16-002", "power-per-paid"),
     ("OP17-112", "base-power-of-becomes"),
     ("OP17-118", "play-from"), ("OP17-119", "ko-total-cost"),
     ("OP11-001", "trash-to-bottom"), ("OP17-095", "replace-remove"),
@@ -1328,3 +1331,35 @@ def test_negate_then_ko_it_acts_on_the_same_selection_op17_063():
     ab = [a for a in _compile("OP17-063") if a.timing == oc.T_ACTIVATE_MAIN][0]
     ops = [o.op for o in ab.body]
     assert ops.count(oc.OP_SEL) == 1 and ops[-2:] == [oc.OP_NEGATE, oc.OP_KO]
+
+
+def test_8_4_4_rest_any_number_of_don_then_power_for_each_op13_001():
+    """OP13-001 "If you have 5 or less active DON!! cards, you may rest any number of your
+    DON!! cards. For every DON!! card rested this way, this Leader or up to 1 of your {Straw
+    Hat Crew} type Characters gains +2000 power during this battle": the count chosen, then
+    one choice among the Leader and those Characters, +2000 times the count."""
+    (ab,) = _compile("OP13-001")
+    assert ab.status == ir.STRICT and ab.timing == oc.T_ON_OPP_ATTACK
+    ops = [o.op for o in ab.body]
+    assert ops[-3:] == [oc.OP_ANY_NUMBER, oc.OP_SEL, oc.OP_POWER_X]
+    assert ab.body[-3].a == oc.ANY_REST_DON
+    sel = ab.body[-2]
+    assert sel.flt.pred_all == ("cat:Leader||type:Straw Hat Crew",) and (sel.b, sel.c) == (1, 1)
+    assert (ab.body[-1].a, ab.body[-1].b) == (2000, oc.D_BATTLE)
+
+
+def test_8_4_4_trash_any_number_of_event_or_stage_cards_op15_002():
+    """OP15-002 "You may trash any number of Event or Stage cards from your hand. This Leader
+    gains +1000 power during this battle for every card trashed", at both of its timings: the
+    count over hand Events and Stages, then +1000 times it on the Leader."""
+    abs_ = [a for a in _compile("OP15-002") if a.timing in (oc.T_WHEN_ATTACKING,
+                                                            oc.T_ON_OPP_ATTACK)]
+    assert len(abs_) == 2
+    for ab in abs_:
+        assert ab.status == ir.STRICT
+        anyn, sel, pw = ab.body[-3:]
+        assert (anyn.op, anyn.a, anyn.flt.zone) == (oc.OP_ANY_NUMBER, oc.ANY_TRASH_HAND,
+                                                      oc.Z_HAND)
+        assert anyn.flt.cat == (1 << cards.EVENT) | (1 << cards.STAGE)
+        assert sel.op == oc.OP_SEL_SELF and (pw.op, pw.a, pw.b) == (oc.OP_POWER_X, 1000,
+                                                                      oc.D_BATTLE)

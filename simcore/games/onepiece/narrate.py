@@ -110,6 +110,9 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
             lines.append(f"      {pl}'s {card(a)} goes to the {move_destination(b, c)}.")
         elif code == E.E_FX_PICK:
             lines.append(f"      {pl} {pick_phrase(b, c, card(a))}.")
+        elif code == E.E_FX_COUNT:
+            what = "DON!! cards to rest" if b == oc.ANY_REST_DON else "cards to trash"
+            lines.append(f"      {pl} chooses {a} {what} (any number).")
         elif code == E.E_BATTLE_SKIP:
             lines.append("    The attacker or target left the field: the battle ends.")
         elif code == E.E_NO_DAMAGE:

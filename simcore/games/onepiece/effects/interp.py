@@ -130,6 +130,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_SEL_N,
     G_TURN,
     G_WINNER,
+    G_X,
     HAND,
     HAND_CAP,
     HAND_COST,
@@ -836,15 +837,50 @@ def activate_events(st, ct, fx, lg, p, f, count, src_card, src_ref, fams, prms, 
             if has_timing(fx, cand_card(st, buf[i]), oc.T_MAIN):
                 buf[k] = buf[i]
                 k += 1
-        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_PICK), np.int64(oc.INTENT_HELP), fams,
-                prms, rng, buf, np.int64(k), np.int64(1))
-        if i < 0:
+        card = trash_chosen(st, ct, lg, p, np.int64(oc.Q_PICK), k, np.int64(1), fams, prms,
+                            rng, buf)
+        if card < 0:
             return
-        card = take_from_hand(st, p, cand_index(buf[i]))
-        to_trash(st, p, card)
         log(st, lg, E.E_PLAY, p, card, -1, 0)
         enqueue(st, fx, lg, np.int64(oc.T_MAIN), np.int64(p), np.int64(card), np.int64(-1))
         st[G_OK] = 1
+
+
+@kernel
+def any_number(st, ct, fx, lg, p, kind, f, unit, src_card, src_ref, fams, prms, rng, buf):
+    """"You may rest any number of your DON!! cards" / "trash any number of <phrase> cards
+    from your hand" (8-4-4): p chooses how many (Q_HOW_MANY, candidate i being the power
+    `unit` gives i of them, the strategy's hint), 0 doing nothing (1-3-2-2), and pays them.
+    The number paid goes to the X register (G_X) that OP_POWER_X reads; G_OK: any was."""
+    b = p * PSIZE
+    if kind == oc.ANY_REST_DON:
+        most = st[b + DON_ACTIVE]
+    else:
+        most = zone_choices(st, ct, fx, p, p, Z_HAND, N_HAND, f, src_card, src_ref, buf)
+    most = min(most, MAX_CAND - 1)
+    for i in range(most + 1):
+        buf[i] = i * unit
+    k = max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_HOW_MANY), np.int64(oc.INTENT_HELP),
+                fams, prms, rng, buf, np.int64(most + 1), np.int64(0)), 0)
+    log(st, lg, E.E_FX_COUNT, p, k, kind, 0)
+    if kind == oc.ANY_REST_DON:
+        st[b + DON_ACTIVE] -= k
+        st[b + DON_RESTED] += k
+    elif k > 0:
+        k = trash_from_hand(st, ct, fx, lg, p, np.int64(k), f, src_card, src_ref, fams, prms,
+                            rng, buf)
+    st[G_X] = k
+    st[G_OK] = 1 if k > 0 else 0
+
+
+@kernel
+def x_unit(fx, pc, end):
+    """The power for each one of the first OP_POWER_X row from pc on (0 if none): what an
+    OP_ANY_NUMBER's choice is worth, for the strategy."""
+    for row in range(pc, end):
+        if code_get(fx, row, 0) == oc.OP_POWER_X:
+            return code_get(fx, row, 1)
+    return 0
 
 
 @kernel
@@ -908,17 +944,28 @@ def life_scry(st, ct, fx, lg, p, count, who, fams, prms, rng, buf):
 
 
 @kernel
+def trash_chosen(st, ct, lg, p, q, n, upto, fams, prms, rng, buf):
+    """p chooses one of the n hand cards in buf (question q; none allowed when `upto`) and
+    trashes it: the card, or -1 when none was chosen."""
+    i = ask(st, ct, lg, np.int64(p), q, np.int64(oc.INTENT_HELP), fams, prms, rng, buf,
+            np.int64(n), upto)
+    if i < 0:
+        return -1
+    card = take_from_hand(st, p, cand_index(buf[i]))
+    to_trash(st, p, card)
+    return card
+
+
+@kernel
 def trash_from_hand(st, ct, fx, lg, p, count, f, src_card, src_ref, fams, prms, rng, buf):
     """p trashes `count` cards of their choice from hand (matching filter f, or any)."""
     done = 0
     for _ in range(count):
         n = zone_choices(st, ct, fx, p, p, Z_HAND, N_HAND, f, src_card, src_ref, buf)
-        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_COST_CARD), np.int64(oc.INTENT_HELP), fams,
-                prms, rng, buf, np.int64(n), np.int64(0))
-        if i < 0:
+        card = trash_chosen(st, ct, lg, p, np.int64(oc.Q_COST_CARD), n, np.int64(0), fams, prms,
+                            rng, buf)
+        if card < 0:
             break
-        card = take_from_hand(st, p, cand_index(buf[i]))
-        to_trash(st, p, card)
         log(st, lg, E.E_FX_TRASH_HAND, p, card, 0, 0)
         done += 1
     return done
@@ -1045,6 +1092,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
     log(st, lg, E.E_ABILITY, p, src_card, ab_get(fx, ab, AB_TIMING), ab_get(fx, ab, AB_SLOT))
     st[G_SEL_N] = 0
     st[G_OK] = 1
+    st[G_X] = 0
     st[G_LOOK_N] = 0
     pc = ab_get(fx, ab, AB_PC)
     end = pc + ab_get(fx, ab, AB_NCODE)
@@ -1143,7 +1191,10 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 if op == oc.OP_REST and was == 0:
                     became_rested(st, fx, lg, o, r)
         elif op == oc.OP_POWER or op == oc.OP_COST or op == oc.OP_GRANT \
-                or op == oc.OP_PROHIBIT:  # 6-6, 7-1-5, 2-7-6
+                or op == oc.OP_PROHIBIT or op == oc.OP_POWER_X:  # 6-6, 7-1-5, 2-7-6
+            if op == oc.OP_POWER_X:  # a for each one counted: an OP_POWER of the sum
+                op = oc.OP_POWER
+                a = a * st[G_X]
             for k in range(st[G_SEL_N]):
                 o, r = sel_on_field(st, k)
                 if o >= 0:
@@ -1283,6 +1334,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                                            st[o * PSIZE + DON_RESTED])
         elif op == oc.OP_ACTIVATE_EVENT:
             activate_events(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
+        elif op == oc.OP_ANY_NUMBER:
+            any_number(st, ct, fx, lg, p, a, bb, x_unit(fx, pc, end), src_card, src_ref, fams,
+                       prms, rng, buf)
         elif op == oc.OP_WIN:  # 1-2-5: the controller wins during the effect; the game ends
             st[G_OVER] = 1
             st[G_WINNER] = p
@@ -1614,7 +1668,6 @@ def hand_from_field(st, ct, fx, p, buf):
     conditions hold), in that order: "the counter of all of your Character cards with 8000
     power in your hand becomes +2000"; a phrase "without a Counter" leaves out a card that
     has one now (printed or given)."""
-    b = p * PSIZE
     for k in range(NREF + 1):
         r = source_ref(k)
         card = source_card(st, p, r)
@@ -1623,30 +1676,11 @@ def hand_from_field(st, ct, fx, p, buf):
         if r != STAGE_REF and negated(st, p, r):
             continue
         for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
-            if (ab_get(fx, ab, AB_FLAGS) & ABF_HAND_MOD) == 0 or \
-                    not conds_hold(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
-                                   np.int64(r), buf):
-                continue
-            pc = ab_get(fx, ab, AB_PC)
-            end = pc + ab_get(fx, ab, AB_NCODE)
-            while pc < end:
-                op = code_get(fx, pc, 0)
-                a = code_get(fx, pc, 1)
-                bb = code_get(fx, pc, 2)
-                bare = code_get(fx, pc, 3)
-                pc += 1
-                if op == oc.OP_SKIP_UNLESS:
-                    if not cond_holds(st, ct, fx, np.int64(a), np.int64(p), np.int64(card),
-                                      np.int64(r), buf):
-                        pc = end if bb < 0 else pc + bb
-                elif op == oc.OP_HAND_COUNTER:
-                    for h in range(st[b + N_HAND]):
-                        if bare and st[b + HAND_CTR + h] > 0:
-                            continue
-                        if flt_match(st, ct, fx, np.int64(bb), np.int64(p),
-                                     np.int64(cand_encode(p, Z_HAND, h)), np.int64(card),
-                                     np.int64(r)):
-                            st[b + HAND_CTR + h] = a
+            if ab_get(fx, ab, AB_FLAGS) & ABF_HAND_MOD and \
+                    conds_hold(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
+                               np.int64(r), buf):
+                run_hand_program(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
+                                 np.int64(r), np.int64(-1), buf)
 
 
 @kernel
@@ -1721,6 +1755,16 @@ def hand_modifier(st, ct, fx, ab, p, card, h, buf):
     +2000 Counter" sets its HAND_CTR."""
     if not conds_hold(st, ct, fx, ab, p, card, np.int64(-1), buf):
         return 0
+    return run_hand_program(st, ct, fx, ab, p, card, np.int64(-1), h, buf)
+
+
+@kernel
+def run_hand_program(st, ct, fx, ab, p, card, r, h, buf):
+    """Run the program of a hand ability whose conditions hold: its cost modifiers summed
+    (the value returned), its counters set, on p's hand card h when h >= 0 (the card's own
+    ability), else on each of p's hand cards its filter matches (an ability of the card at
+    ref r)."""
+    b = p * PSIZE
     v = 0
     pc = ab_get(fx, ab, AB_PC)
     end = pc + ab_get(fx, ab, AB_NCODE)
@@ -1728,14 +1772,22 @@ def hand_modifier(st, ct, fx, ab, p, card, h, buf):
         op = code_get(fx, pc, 0)
         a = code_get(fx, pc, 1)
         bb = code_get(fx, pc, 2)
+        bare = code_get(fx, pc, 3)
         pc += 1
         if op == oc.OP_SKIP_UNLESS:
-            if not cond_holds(st, ct, fx, np.int64(a), p, card, np.int64(-1), buf):
+            if not cond_holds(st, ct, fx, np.int64(a), p, card, r, buf):
                 pc = end if bb < 0 else pc + bb
         elif op == oc.OP_COST:
             v += a
+        elif op == oc.OP_HAND_COUNTER and h >= 0:
+            st[b + HAND_CTR + h] = a
         elif op == oc.OP_HAND_COUNTER:
-            st[p * PSIZE + HAND_CTR + h] = a
+            for k in range(st[b + N_HAND]):
+                if bare and st[b + HAND_CTR + k] > 0:
+                    continue
+                if flt_match(st, ct, fx, np.int64(bb), p, np.int64(cand_encode(p, Z_HAND, k)),
+                             card, r):
+                    st[b + HAND_CTR + k] = a
     return v
 
 

@@ -140,6 +140,8 @@ Q_LIFE_BOTTOM = 8
 # The order of cards placed together, first the one nearest the top of the deck (3-1-7,
 # "in any order"): policy.order.
 Q_ORDER_FIRST = 9
+# How many ("any number"): candidate i is the power i of them give (the strategy's hint).
+Q_HOW_MANY = 10
 # What a Q_TARGET choice does to the chosen card (the strategy's hint).
 INTENT_HELP, INTENT_HARM = 0, 1
 
@@ -297,6 +299,13 @@ OP_ACTIVATE_EVENT = 0x78  # a=filter row of hand Events, b=count: p activates up
 #                          from the hand (10-2-3-1-1): trashed, their [Main] queued (8-6-3)
 OP_HAND_COUNTER = 0x77  # a=value, b=filter row of hand cards (-1: this card): their counter
 #                        becomes +a while the ability applies (7-1-3-2-1, 8-1-3-3)
+OP_ANY_NUMBER = 0x79  # a=ANY_* kind, b=filter row of hand cards (-1: any): "you may rest /
+#                      trash any number of ...": the controller chooses how many (Q_HOW_MANY),
+#                      pays them; the number goes to the X register (8-4-4, 1-3-2-2)
+OP_POWER_X = 0x7A  # a=amount for each one, b=D_* duration: OP_POWER of a times the X register
+#                   ("for every card trashed", "for every DON!! card rested this way")
+# What OP_ANY_NUMBER pays: active DON!! cards rested, cards trashed from the hand.
+ANY_REST_DON, ANY_TRASH_HAND = 0, 1
 
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
@@ -374,6 +383,8 @@ OPS = {
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
     OP_ACTIVATE_EVENT: ("ACTIVATE_EVENT", ("flt", "n"), ("10-2-3-1-1", "2-2-5", "8-6-3")),
     OP_HAND_COUNTER: ("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3")),
+    OP_ANY_NUMBER: ("ANY_NUMBER", ("kind", "flt"), ("8-4-4", "1-3-2-2")),
+    OP_POWER_X: ("POWER_X", ("n", "dur"), ("6-6", "1-3-2-2")),
     OP_C_REST_SELF: ("C_REST_SELF", (), ()),
     OP_C_TRASH_SELF: ("C_TRASH_SELF", (), ()),
     OP_C_RETURN_OWN: ("C_RETURN_OWN", ("flt",), ()),

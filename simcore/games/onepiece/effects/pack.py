@@ -66,7 +66,7 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE, oc.OP_SET_BASE_AS,
     oc.OP_DAMAGE, oc.OP_SELF_TO_HAND, oc.OP_C_TRASH_OWN, oc.OP_C_BOTTOM_OWN, oc.OP_C_GIVE_DON,
     oc.OP_C_REST_OWN_OR_DON, oc.OP_C_TRASH_OWN_OR_HAND, oc.OP_DON_DECK, oc.OP_WIN,
-    oc.OP_ACTIVATE_EVENT,
+    oc.OP_ACTIVATE_EVENT, oc.OP_ANY_NUMBER, oc.OP_POWER_X,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
@@ -128,7 +128,7 @@ def op_supported(o: Op, timing: int = -1) -> bool:
                 and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))
     if o.op not in IMPLEMENTED_OPS or not filter_supported(o.flt) or not cond_supported(o.cond):
         return False
-    if o.op == oc.OP_POWER or o.op == oc.OP_SET_BASE:
+    if o.op == oc.OP_POWER or o.op == oc.OP_SET_BASE or o.op == oc.OP_POWER_X:
         return o.b in _DURATIONS
     if o.op in (oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE):
         return o.b in _DURATIONS and not (o.op == oc.OP_COST and o.b == oc.D_BATTLE)

@@ -274,6 +274,12 @@ def target(s: str) -> Target | None:
     if m:
         return Target("sel", Filter(zone=oc.Z_FIELD_LC, owner=OWN_SELF), int(m.group(2)),
                       bool(m.group(1)))
+    m = re.fullmatch(r"(?:[Yy]our|[Tt]his) Leader or (up to )?(\d+) of your (.+)", s)
+    f = card_phrase(m.group(3), FIELD, OWN_SELF) if m else None
+    if f is not None and f.zone == oc.Z_FIELD_CHAR:  # "this Leader or up to 1 of your {T}
+        f = _union(Filter(zone=oc.Z_LEADER, owner=OWN_SELF), f)  # type Characters": one card
+        if f is not None:
+            return Target("sel", f, int(m.group(2)), bool(m.group(1)))
     m = re.fullmatch(r"[Yy]our (.+ Leader)", s)
     f = card_phrase(m.group(1), FIELD, OWN_SELF) if m else None
     if f is not None and f.zone == oc.Z_LEADER:  # "your {T} type Leader": if it is one
@@ -351,9 +357,13 @@ def _union(a: Filter, b: Filter) -> Filter | None:
         own = [p for p in f.pred_all if p not in common]
         if f.zone != zone:
             own.append(_ZONE_CAT[f.zone])
-        if len(own) > 1:
-            return None
         sides.append(own)
+    leader = [_ZONE_CAT[oc.Z_LEADER]]
+    for i in (0, 1):  # the Leader, or Characters with P: the Leader or any card with P (a
+        if sides[i] == leader and len(sides[1 - i]) == 2:  # Leader with P is the Leader)
+            sides[1 - i] = [p for p in sides[1 - i] if p != _ZONE_CAT[oc.Z_FIELD_CHAR]]
+    if len(sides[0]) > 1 or len(sides[1]) > 1:
+        return None
     either = {p for side in sides for p in side}
     if not sides[0] or not sides[1] or (zone == oc.Z_FIELD_LC and either == set(
             _ZONE_CAT.values())):  # one side names all of them, or the two zones

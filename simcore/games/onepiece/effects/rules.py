@@ -587,7 +587,28 @@ def _rest_don_or(m: re.Match) -> list[Op] | None:
             Op(oc.OP_SEL, 0, 1, 1, flt=f), Op(oc.OP_REST)]
 
 
+def _any_number_hand(m: re.Match) -> list[Op] | None:
+    """'trash any number of <card phrase> from your hand': ANY_NUMBER over the hand cards
+    the phrase names (any card for "cards")."""
+    t = m.group("t")
+    if t == "cards":
+        return [Op(oc.OP_ANY_NUMBER, oc.ANY_TRASH_HAND, -1)]
+    f = phrases.card_phrase(t, oc.Z_HAND, OWN_SELF)
+    return None if f is None else [Op(oc.OP_ANY_NUMBER, oc.ANY_TRASH_HAND, 0, flt=f)]
+
+
+
 TEMPLATES: tuple[Rule, ...] = (
+    Rule("any-number-rest-don", r"(?:You may )?[Rr]est any number of your DON!! cards",
+         lambda m: [Op(oc.OP_ANY_NUMBER, oc.ANY_REST_DON, -1)], rules=("8-4-4", "1-3-2-2")),
+    Rule("any-number-trash-hand", r"(?:You may )?[Tt]rash any number of (?P<t>.+?) from your "
+         r"hand", _any_number_hand, rules=("8-4-4", "1-3-2-2")),
+    Rule("power-per-paid", r"(?P<t>.+?) gains? (?P<s>\+\d+) power" + _DURS + r" for every "
+         r"card trashed", _on(lambda m: [Op(oc.OP_POWER_X, _signed(m), _dur(m))]),
+         rules=("8-4-4-1", "6-6")),
+    Rule("power-per-paid-first", r"For every DON!! card rested this way, (?P<t>.+?) gains? "
+         r"(?P<s>\+\d+) power" + _DURS,
+         _on(lambda m: [Op(oc.OP_POWER_X, _signed(m), _dur(m))]), rules=("8-4-4-1", "6-6")),
     Rule("eot-trash", r"[Tt]rash (?P<t>.+?) at the end of this turn", _eot_move(oc.EOT_TRASH),
          rules=("6-6-1-2",)),
     Rule("eot-to-hand", r"[Rr]eturn (?P<t>.+?) to (?:the owner's|your) hand at the end of "
