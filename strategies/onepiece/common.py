@@ -5,10 +5,14 @@ tuned by the family's parameter vector, plus the building blocks of their Main P
 Every heuristic family has the same parameter layout (P_* below); the families differ in
 their Main Phase logic and their defaults."""
 
-from tcgsim.simcore.effects.fxlayout import H_CARD_AB, H_CARD_TM, H_NAB
+from tcgsim.simcore.effects.fxlayout import AB_NCODE, AB_PC, H_CARD_AB, H_CARD_TM, H_NAB
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     INTENT_HARM,
+    INTENT_REDIRECT,
+    OP_NEXT_PLAY_CUT,
+    OP_RETARGET,
+    OP_SEL,
     Q_COST_CARD,
     Q_HOW_MANY,
     Q_LIFE_BOTTOM,
@@ -20,9 +24,13 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     T_ACTIVATE_MAIN,
 )
 from tcgsim.simcore.games.onepiece.effects.query import (
+    ab_get,
     ab_slot,
     can_activate,
+    candidates,
+    code_get,
     counter_reaches,
+    cut_has_use,
     used_bits,
 )
 from tcgsim.simcore.games.onepiece.layout import (
@@ -321,6 +329,45 @@ def attack_choice(st, ct, p, ko_min_cost, leader_only):
 
 
 @kernel
+def redirect_key(st, ct, p, c):
+    """How good p's card c is as the new target of the opponent's attack (OP_RETARGET): one
+    the attacker's power does not reach (the attack fails), the strongest first; else the
+    current target (nothing changes), before the others."""
+    if cand_owner(c) != p or st[G_ATT] == EMPTY:
+        return -(1 << 20)
+    r = cand_index(c)
+    pw = power(st, ct, p, r)
+    if pw > power(st, ct, 1 - p, st[G_ATT]):  # the attacker wins ties (7-1-4-1)
+        return (1 << 24) + pw
+    return 1 << 20 if r == st[G_TGT] else -pw
+
+
+@kernel
+def worth_paying(st, ct, fx, p, ab, src_card, src_ref, buf):
+    """Pay the optional cost of ability ab (and so activate it)? Yes, unless what it does
+    gains nothing now: the next play of a card made cheaper with no such card in hand; the
+    attack moved when the current target already survives it, or when no card it may move
+    to would."""
+    pc = ab_get(fx, ab, AB_PC)
+    for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
+        op = code_get(fx, row, 0)
+        if op == OP_NEXT_PLAY_CUT:
+            return cut_has_use(st, ct, fx, p, ab)
+        if op == OP_RETARGET and row > pc and code_get(fx, row - 1, 0) == OP_SEL:
+            if st[G_ATT] == EMPTY:
+                return False
+            ap = power(st, ct, 1 - p, st[G_ATT])
+            if power(st, ct, p, st[G_TGT]) > ap:  # the attack fails as it is (7-1-4-1)
+                return False
+            n = candidates(st, ct, fx, code_get(fx, row - 1, 1), p, src_card, src_ref, buf)
+            for i in range(n):
+                if cand_owner(buf[i]) == p and power(st, ct, p, cand_index(buf[i])) > ap:
+                    return True
+            return False
+    return True
+
+
+@kernel
 def how_many(st, ct, p, cand, n):
     """Q_HOW_MANY ("any number"; cand[i] is the power i of them give): in a battle, the
     fewest that make p's side win it; none outside a battle, or when no number does."""
@@ -370,6 +417,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
             key = ct[card, C.COST]
         elif q == Q_COST_CARD:
             key = -(ct[card, C.COST] * 100 + ct[card, C.COUNTER] // 1000)
+        elif intent == INTENT_REDIRECT:
+            key = redirect_key(st, ct, p, c)
         elif intent == INTENT_HARM:
             key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
             if cand_owner(c) == p:
@@ -443,6 +492,7 @@ def activation_choice(st, ct, fx, p, buf):
         first = fx[fx[H_CARD_AB] + card]
         for j in range(fx[fx[H_CARD_AB] + card + 1] - first):
             if (used >> ab_slot(fx, first + j)) & 1 == 0 \
-                    and can_activate(st, ct, fx, p, r, j, buf[SCRATCH:]):
+                    and can_activate(st, ct, fx, p, r, j, buf[SCRATCH:]) \
+                    and worth_paying(st, ct, fx, p, first + j, card, r, buf[SCRATCH:]):
                 return encode(A_ACTIVATE, r, j)
     return NO_ACTION

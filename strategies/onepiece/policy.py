@@ -3,6 +3,7 @@ numba's on-disk cache valid). A new family is a module plus one branch per decis
 and an entry in strategies.onepiece.FAMILIES. The dispatch is inlined into each caller, so
 a decision costs one call, not two."""
 
+from tcgsim.simcore.games.onepiece.effects.opcodes import Q_CONFIRM
 from tcgsim.simcore.jit import kernel_inline
 from tcgsim.strategies.onepiece import aggro, common, control, default, random_play
 
@@ -86,3 +87,11 @@ def confirm(st, ct, p, q, fam, prm, rng, s):
     if fam == RANDOM:
         return random_play.confirm(st, ct, p, q, prm, rng, s)
     return common.confirm(st, ct, p, q, prm, rng, s)
+
+
+@kernel_inline
+def pay_for(st, ct, fx, p, ab, src_card, src_ref, fam, prm, rng, s, buf):
+    """Pay the optional cost of triggered ability ab: True to go ahead."""
+    if fam == RANDOM:
+        return random_play.confirm(st, ct, p, Q_CONFIRM, prm, rng, s)
+    return common.worth_paying(st, ct, fx, p, ab, src_card, src_ref, buf)

@@ -725,6 +725,32 @@ FX_POOL += [
     _fx_card("FX_ANY_TRASH", "[When Attacking] You may trash any number of Event cards from "
              "your hand. This Character gains +1000 power during this battle for every card "
              "trashed.", power=3000),
+    # A play cost reduced for hand cards by a Stage on the field (2-7-6).
+    _fx_card("FX_PLAY_COST_STAGE", "[Your Turn] The cost of playing {Test Crew} type "
+             "Character cards with a cost of 2 or more from your hand will be reduced by 1.",
+             category="stage"),
+    # The attack's target changed by the defender's effect (7-1-1-2), and a card to take it.
+    _fx_card("FX_RETARGET", "[On Your Opponent's Attack] [Once Per Turn] You may trash 1 card "
+             "from your hand: Select your Leader or 1 of your {Test Crew} type Characters. "
+             "Change the attack target to the selected card."),
+    ("FX_CREW_7K", {"category": "character", "colors": ["red"], "cost": 4, "power": 7000,
+                    "types": ["Test Crew"], "text": ""}),
+    # The next play of a kind of card made cheaper for the turn (2-7-6).
+    _fx_card("FX_NEXT_CUT", "[Activate: Main] [Once Per Turn] The next time you play a {Test "
+             "Crew} type Character card with a cost of 2 or more from your hand during this "
+             "turn, the cost will be reduced by 1."),
+    # Abilities that watch Life cards removed (8-1-3-1).
+    _fx_card("FX_LIFE_DRAW", "[Your Turn] [Once Per Turn] This effect can be activated when a "
+             "card is removed from your or your opponent's Life cards. If you have 7 or less "
+             "cards in your hand, draw 1 card."),
+    _fx_card("FX_OPP_LIFE_DRAW", "When a card is removed from your opponent's Life cards, draw "
+             "1 card."),
+    # An action repeated for every card of a type on the field (1-3-2-2).
+    ("FX_EVERY_CREW", {"category": "character", "colors": ["red"], "cost": 1, "power": 1000,
+                       "types": ["Test Crew"],
+                       "text": "[On Play] For every {Test Crew} type card on your field, give "
+                               "up to 1 of your opponent's Characters -1000 power during this "
+                               "turn."}),
 ]
 
 

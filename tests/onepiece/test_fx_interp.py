@@ -30,6 +30,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_ACTIVE,
     LEADER_REF,
     N_DECK,
+    NEXT_CUT,
     PLAY_BAN,
     STAGE_RESTED,
 )
@@ -1828,4 +1829,138 @@ def test_8_4_4_trash_any_number_of_events_for_power_each(events, trashed, life):
                                        + [S.C4K])
     assert g.events(E.E_POWER)[0][2:4] == (3000 + 1000 * trashed, 5000)
     assert len(g.life(1)) == life
+    g.check()
+
+
+@pytest.mark.parametrize("active", [0, 1])
+def test_2_7_6_a_stage_reduces_the_cost_of_playing_typed_characters_from_the_hand(active):
+    """"[Your Turn] The cost of playing {Test Crew} type Character cards with a cost of 2 or
+    more from your hand will be reduced by 1" (a Stage): on its owner's turn the cost-2 {Test
+    Crew} Character costs 1 and is paid at 1 (6-5-3-1); the cost-1 one and a Character
+    without the type keep their costs; on the opponent's turn nothing changes (10-2-11)."""
+    hand = [FX["FX_CREW_C2A"], FX["FX_CREW_C1"], S.C4K]
+    g = game(hands=(hand, ()), stage=(FX["FX_PLAY_COST_STAGE"], EMPTY), don_active=(1, 0),
+             active=active)
+    g.main_phase_settle()
+    costs = [int(LG.hand_cost(g.st, g.ct, 0, h)) for h in range(3)]
+    assert costs == ([1, 1, S.FX_TABLE.table[S.C4K, C.COST]] if active == 0 else
+                     [2, 1, S.FX_TABLE.table[S.C4K, C.COST]])
+    if active == 0:
+        assert g.can_play(0, FX["FX_CREW_C2A"])
+        g.play(FX["FX_CREW_C2A"])
+        assert g.field_chars(0) == [FX["FX_CREW_C2A"]] and g.don(0)["rested"] == 1
+        g.check()
+
+
+@pytest.mark.parametrize("crew", ["FX_CREW_7K", "FX_CREW_C2A"])
+def test_7_1_1_2_an_effect_changes_the_target_of_the_attack(crew):
+    """"You may trash 1 card from your hand: Select your Leader or 1 of your {Test Crew} type
+    Characters. Change the attack target to the selected card": the defender pays and moves
+    the 5000 Leader's attack from its Leader to the 7000 {Test Crew} Character, where it
+    fails; with only a 2000 one no card it may choose survives, so the default strategy
+    does not pay (nothing to gain) and the Leader is hit."""
+    g = game(chars=([], [FX["FX_RETARGET"], FX[crew]]), hands=((), [S.C4K]))
+    g.attack(LEADER_REF, LEADER_REF)
+    if crew == "FX_CREW_7K":
+        assert g.trash(1) == [S.C4K]  # the cost
+        (ev,) = g.events(E.E_RETARGET)
+        assert ev[2:4] == (FX["FX_CREW_7K"], 1)
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 7000) and len(g.life(1)) == 5
+        assert g.field_chars(1) == [FX["FX_RETARGET"], FX["FX_CREW_7K"]]
+    else:
+        assert g.trash(1) == [] and g.events(E.E_RETARGET) == []
+        assert g.events(E.E_POWER)[0][2:4] == (5000, 5000) and len(g.life(1)) == 4
+    g.check()
+
+
+def test_7_1_1_2_the_random_strategy_may_move_the_attack_to_any_card_it_may_choose():
+    """The random strategy pays the cost or not and picks the new target uniformly: over
+    seeds both the Leader and the {Test Crew} Character are chosen, the cost paid first."""
+    chosen = set()
+    for seed in range(12):
+        g = game(chars=([], [FX["FX_RETARGET"], FX["FX_CREW_C2A"]]), hands=((), [S.C4K]),
+                 fams=(S.DEFAULT, S.RANDOM), seed=seed)
+        g.attack(LEADER_REF, LEADER_REF)
+        for ev in g.events(E.E_RETARGET):
+            assert g.trash(1)[0] == S.C4K  # then the Character, if the attack K.O.'d it
+            chosen.add(ev[3])
+        g.check()
+    assert chosen == {LEADER_REF, 1}
+
+
+def _hand_costs(g: S.Game, p: int = 0) -> list[int]:
+    g.main_phase_settle()
+    return [int(LG.hand_cost(g.st, g.ct, p, h)) for h in range(len(g.hand(p)))]
+
+
+def test_2_7_6_the_next_play_of_a_typed_character_this_turn_costs_less():
+    """"The next time you play a {Test Crew} type Character card with a cost of 2 or more from
+    your hand during this turn, the cost will be reduced by 1": after the activation both
+    cost-2 {Test Crew} cards cost 1 and the cost-1 one keeps its cost; the first played is
+    paid at 1 (6-5-3-1) and the other costs 2 again; an unused reduction ends with the turn."""
+    hand = [FX["FX_CREW_C2A"], FX["FX_CREW_C2B"], FX["FX_CREW_C1"]]
+    g = game(chars=([FX["FX_NEXT_CUT"]], ()), hands=(hand, ()), don_active=(1, 0))
+    assert _hand_costs(g) == [2, 2, 1]
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert _hand_costs(g) == [1, 1, 1]
+    g.play(FX["FX_CREW_C2A"])
+    assert g.don(0)["active"] == 0 and g.don(0)["rested"] == 1
+    assert sorted(zip(g.hand(0), _hand_costs(g), strict=True)) == sorted([(FX["FX_CREW_C2B"], 2),
+                                                            (FX["FX_CREW_C1"], 1)])
+    g.check()
+    g = game(chars=([FX["FX_NEXT_CUT"]], ()), hands=(hand, ()), don_active=(1, 0))
+    g.act(LG.A_ACTIVATE, 0, 0)
+    g.end_phase()
+    assert g.get(0, NEXT_CUT) == 0 and _hand_costs(g) == [2, 2, 1]
+
+
+@pytest.mark.parametrize(("hand", "activated"), [(["FX_CREW_C2A"], True), (["FX_CREW_C1"], False)])
+def test_the_default_strategy_activates_a_cost_cut_only_for_a_card_in_hand(hand, activated):
+    """The default strategy activates "the next time you play a {Test Crew} type Character
+    card with a cost of 2 or more ..." only with such a card in hand (else it gains nothing)."""
+    g = game(chars=([FX["FX_NEXT_CUT"]], ()), hands=([FX[c] for c in hand], ()),
+             decks=([S.C4K] * 3, ()))
+    g.main_phase()
+    assert (abilities(g) == [FX["FX_NEXT_CUT"]]) == activated
+    g.check()
+
+
+def test_8_1_3_1_when_a_life_card_is_removed_once_per_turn_on_your_turn():
+    """"[Your Turn] [Once Per Turn] This effect can be activated when a card is removed from
+    your or your opponent's Life cards. If you have 7 or less cards in your hand, draw 1
+    card": the Leader's hit takes a Life card and its controller draws; a second hit the
+    same turn draws nothing (10-2-13)."""
+    g = game(chars=([FX["FX_LIFE_DRAW"], S.C5K], ()), decks=([S.C4K, S.C6K], ()))
+    g.attack(LEADER_REF, LEADER_REF)
+    assert len(g.life(1)) == 4 and g.hand(0) == [S.C4K]
+    g.attack(1, LEADER_REF)
+    assert len(g.life(1)) == 3 and g.hand(0) == [S.C4K]
+    assert abilities(g) == [FX["FX_LIFE_DRAW"]]
+    g.check()
+
+
+@pytest.mark.parametrize("owner", [0, 1])
+def test_8_1_3_1_when_a_card_is_removed_from_your_opponents_life(owner):
+    """"When a card is removed from your opponent's Life cards, draw 1 card": player 0's hit
+    takes a Life card of player 1; the ability draws for player 0, not for player 1 (whose
+    own Life it was)."""
+    chars = ([FX["FX_OPP_LIFE_DRAW"]], ()) if owner == 0 else ((), [FX["FX_OPP_LIFE_DRAW"]])
+    g = game(chars=chars, decks=([S.C4K], [S.C4K]))
+    g.attack(LEADER_REF, LEADER_REF)
+    assert len(g.life(1)) == 4
+    assert (g.hand(0) == [S.C4K]) == (owner == 0)
+    assert S.C4K not in g.hand(1)  # the hit's Life card goes to the hand: FILLER
+    g.check()
+
+
+@pytest.mark.parametrize(("crew", "times"), [((), 1), (("FX_CREW_C1", "FX_CREW_C2A"), 3)])
+def test_8_4_4_1_an_action_for_every_typed_card_on_your_field(crew, times):
+    """"[On Play] For every {Test Crew} type card on your field, give up to 1 of your
+    opponent's Characters -1000 power during this turn": played beside `crew`, the card
+    counts itself and them, and each -1000 is its own choice (all on the one Character)."""
+    g = game(chars=([FX[c] for c in crew], [S.C5K]), hands=([FX["FX_EVERY_CREW"]], ()),
+             don_active=(1, 0))
+    g.play(FX["FX_EVERY_CREW"])
+    assert g.get(1, F_TPOW + 0) == -1000 * times
+    assert len(g.events(E.E_TARGET)) == times
     g.check()

@@ -120,6 +120,11 @@ TEMPLATE_CARDS = [
     ("OP13-001", "any-number-rest-don"), ("OP13-001", "power-per-paid-first"),
     ("OP15-002", "any-number-trash-hand"), ("OP15-002", "power-per-paid"),
     ("P-051", "any-number-trash-hand"), ("ST16-002", "power-per-paid"),
+    ("OP05-097", "play-cost-reduced"),
+    ("OP14-060", "retarget-selected"), ("OP16-080", "retarget"),
+    ("OP12-061", "next-play-cost"), ("OP02-025", "next-play-cost"),
+    ("OP11-041", "when-life-removed"), ("OP08-105", "when-opp-life-removed"),
+    ("ST31-004", "for-every-on-field"),
     ("OP17-112", "base-power-of-becomes"),
     ("OP17-118", "play-from"), ("OP17-119", "ko-total-cost"),
     ("OP11-001", "trash-to-bottom"), ("OP17-095", "replace-remove"),
@@ -1363,3 +1368,66 @@ def test_8_4_4_trash_any_number_of_event_or_stage_cards_op15_002():
         assert anyn.flt.cat == (1 << cards.EVENT) | (1 << cards.STAGE)
         assert sel.op == oc.OP_SEL_SELF and (pw.op, pw.a, pw.b) == (oc.OP_POWER_X, 1000,
                                                                       oc.D_BATTLE)
+
+
+def test_2_7_6_the_cost_of_playing_typed_characters_is_reduced_op05_097():
+    """OP05-097 "[Your Turn] The cost of playing {Celestial Dragons} type Character cards with
+    a cost of 2 or more from your hand will be reduced by 1": one HAND_COST row of -1 over
+    hand Characters of that type and cost, an ability that changes hand cards."""
+    (ab,) = _compile("OP05-097")
+    assert ab.status == ir.STRICT and ab.timing == oc.T_YOUR_TURN
+    (row,) = ab.body
+    assert (row.op, row.a) == (oc.OP_HAND_COST, -1)
+    assert (row.flt.zone, row.flt.cost_min, row.flt.pred_all) == (
+        oc.Z_HAND, 2, ("type:Celestial Dragons",))
+    assert row.flt.cat == 1 << cards.CHARACTER
+
+
+def test_7_1_1_2_change_the_target_of_that_attack_op16_080():
+    """OP16-080 "You may trash 1 card with a [Trigger] from your hand: Change the target of
+    that attack to this Leader or to 1 of your {Blackbeard Pirates} type Character cards":
+    the optional cost, one choice among the Leader and those Characters, then RETARGET."""
+    ab = [a for a in _compile("OP16-080") if a.timing == oc.T_ON_OPP_ATTACK][0]
+    assert ab.status == ir.STRICT and [o.op for o in ab.costs] == [oc.OP_C_TRASH_HAND]
+    sel, rt = ab.body
+    assert (sel.op, sel.b, sel.c, rt.op) == (oc.OP_SEL, 1, 0, oc.OP_RETARGET)
+    assert sel.flt.zone == oc.Z_FIELD_LC and sel.flt.pred_all == (
+        "cat:Leader||type:Blackbeard Pirates",)
+
+
+def test_2_7_6_the_next_play_of_a_named_card_costs_less_op12_061():
+    """OP12-061 "DON!! -1: The next time you play [Trafalgar Law] with a cost of 4 or more
+    from your hand during this turn, the cost will be reduced by 2": NEXT_PLAY_CUT of 2 over
+    hand cards of that name and cost."""
+    ab = [a for a in _compile("OP12-061") if a.timing == oc.T_ACTIVATE_MAIN][0]
+    assert ab.status == ir.STRICT and [o.op for o in ab.costs] == [oc.OP_C_DON_MINUS]
+    (row,) = ab.body
+    assert (row.op, row.a, row.flt.zone, row.flt.cost_min) == (oc.OP_NEXT_PLAY_CUT, 2,
+                                                                oc.Z_HAND, 4)
+    assert row.flt.pred_all == ("name:Trafalgar Law",)
+
+
+def test_8_1_3_1_when_a_card_is_removed_from_life_op11_041():
+    """OP11-041 "[Your Turn] [Once Per Turn] This effect can be activated when a card is
+    removed from your or your opponent's Life cards. If you have 7 or less cards in your
+    hand, draw 1 card": that timing, once a turn, on its controller's turn, the hand
+    condition, then the draw."""
+    ab = _compile("OP11-041")[0]
+    assert ab.status == ir.STRICT and ab.timing == oc.T_LIFE_REMOVED and ab.flags & 1
+    assert [o.op for o in ab.body] == [oc.OP_SKIP_UNLESS, oc.OP_DRAW]
+    assert oc.CK_YOUR_TURN in [c.kind for c in ab.conds]
+
+
+def test_1_3_2_2_an_action_for_every_typed_card_on_your_field_st31_004():
+    """ST31-004 "[On Play] For every {Straw Hat Crew} type card on your field, give up to 1 of
+    your opponent's Characters -1000 power during this turn": X counts the Leader and
+    Characters of that type, plus the Stage, then the selection and the -1000 run X times."""
+    ab = [a for a in _compile("ST31-004") if a.timing == oc.T_ON_PLAY][0]
+    assert ab.status == ir.STRICT
+    ops = [o.op for o in ab.body]
+    assert ops == [oc.OP_COUNT_X, oc.OP_COUNT_X, oc.OP_REPEAT_X, oc.OP_SEL, oc.OP_POWER]
+    lc, stage, rep = ab.body[:3]
+    assert (lc.flt.zone, lc.b, stage.flt.zone, stage.b, rep.a) == (oc.Z_FIELD_LC, 0,
+                                                                  oc.Z_STAGE, 1, 2)
+    assert lc.flt.pred_all == stage.flt.pred_all == ("type:Straw Hat Crew",)
+    assert (ab.body[4].a, ab.body[4].b) == (-1000, oc.D_TURN)

@@ -31,6 +31,8 @@ from tcgsim.simcore.games.onepiece.effects.interp import (
     has_timing,
     kept_results_hold,
     kod_watched,
+    life_removed,
+    next_play_made,
     note_decks,
     replaced,
     settle_field,
@@ -117,6 +119,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     N_LIFE,
     N_TRASH,
     NCHAR,
+    NEXT_CUT,
     NONE,
     NREF,
     PLAY_BAN,
@@ -206,9 +209,12 @@ def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
         if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
             break
         card = take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
+        life_removed(st, fx, lg, d)
         if card != EMPTY:
             fire(st, ct, fx, lg, T_TRIGGER, d, card, -1, fams, prms, rng, buf)
             trigger_done(st, d, card)
+        elif st[G_Q_N] > 0:  # what watches Life cards removed resolves before the next point
+            drain(st, ct, fx, lg, fams, prms, rng, buf)
 
 
 # ---------------------------------------------------------------- effects with damage
@@ -415,6 +421,7 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
     """6-5-3-1: rest active DON equal to the cost, then play the card."""
     b = p * PSIZE
     cost = hand_cost(st, ct, p, h)
+    next_play_made(st, ct, fx, p, h)
     card = take_from_hand(st, p, h)
     st[b + DON_ACTIVE] -= cost
     st[b + DON_RESTED] += cost
@@ -630,6 +637,7 @@ def end_phase(st):
     for p in range(2):
         st[p * PSIZE + STAGE_USED] = 0
         st[p * PSIZE + PLAY_BAN] = 0  # "you cannot play ... during this turn"
+        st[p * PSIZE + NEXT_CUT] = 0  # "the next time you play ... during this turn"
     st[G_ACTIVE] = 1 - st[G_ACTIVE]
     st[G_FX_SKIP] &= ~FX_CONT_OK
 

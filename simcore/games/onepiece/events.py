@@ -34,6 +34,7 @@ E_FX_TRASH_HAND = 25  # a = card trashed from hand by an effect or a cost
 E_FX_MOVE = 26  # a = card moved by an effect, b = opcode (to hand / deck), c = deck end
 E_FX_PICK = 27  # a = card an effect took, b = where to (DEST_*), c = from (Z_LOOK/TRASH/HAND)
 E_FX_COUNT = 28  # a = how many p chose to pay ("any number"), b = what (oc.ANY_*)
+E_RETARGET = 29  # an effect made p's card a the target of the attack, b = its ref
 
 
 @kernel

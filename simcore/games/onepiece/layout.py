@@ -104,7 +104,12 @@ DON_OWN = HAND_COST + HAND_CAP
 # Counter of each hand card while an ability changes it ("this card in your hand has a
 # +2000 Counter"), 0 for its printed one; kept and recomputed like HAND_COST.
 HAND_CTR = DON_OWN + 1
-PSIZE = HAND_CTR + HAND_CAP
+# "The next time you play <card> from your hand during this turn, the cost will be reduced
+# by N": N (0: none) and the filter row of the cards it applies to; the first such card
+# played from the hand, or the end of the turn, clears it.
+NEXT_CUT = HAND_CTR + HAND_CAP
+NEXT_FLT = NEXT_CUT + 1
+PSIZE = NEXT_FLT + 1
 
 # Globals.
 G = 2 * PSIZE

@@ -113,6 +113,8 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
         elif code == E.E_FX_COUNT:
             what = "DON!! cards to rest" if b == oc.ANY_REST_DON else "cards to trash"
             lines.append(f"      {pl} chooses {a} {what} (any number).")
+        elif code == E.E_RETARGET:
+            lines.append(f"      The attack now targets {pl}'s {card(a)}.")
         elif code == E.E_BATTLE_SKIP:
             lines.append("    The attacker or target left the field: the battle ends.")
         elif code == E.E_NO_DAMAGE:

@@ -128,6 +128,8 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_REASON,
     G_SEL,
     G_SEL_N,
+    G_TGT,
+    G_TGT_CARD,
     G_TURN,
     G_WINNER,
     G_X,
@@ -146,6 +148,8 @@ from tcgsim.simcore.games.onepiece.layout import (
     N_LIFE,
     N_TRASH,
     NCHAR,
+    NEXT_CUT,
+    NEXT_FLT,
     NREF,
     PLAY_BAN,
     PSIZE,
@@ -272,6 +276,7 @@ def effect_damage(st, ct, fx, lg, d, amount, src_card, fams, prms, rng, buf):
         if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
             break
         card = take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
+        life_removed(st, fx, lg, d)
         if card != EMPTY:
             queue_trigger(st, fx, lg, d, card)
 
@@ -307,6 +312,8 @@ def intent_of(op, a):
         return oc.INTENT_HARM
     if op == oc.OP_SET_BASE_AS:  # a power to copy: the strongest card, chosen as for harm
         return oc.INTENT_HARM
+    if op == oc.OP_RETARGET:
+        return oc.INTENT_REDIRECT
     return oc.INTENT_HELP
 
 
@@ -536,6 +543,39 @@ def return_don(st, fx, lg, p, a):
         if card != EMPTY:
             enqueue(st, fx, lg, np.int64(oc.T_DON_RETURNED), np.int64(p), np.int64(card),
                     np.int64(r))
+
+
+LIFE_TIMINGS = (1 << oc.T_LIFE_REMOVED) | (1 << oc.T_OPP_LIFE_REMOVED)
+
+
+@kernel
+def life_removed(st, fx, lg, o):
+    """A card has just been removed from o's Life cards: queue the abilities of both
+    players' Leader, Characters and Stage that watch for it ("when a card is removed from
+    your or your opponent's Life cards"; the other player's "... from your opponent's Life
+    cards"; 8-1-3-1). They resolve after the current ability or step (8-6-3)."""
+    if ((~st[G_FX_NO_TM] | ~st[G_FX_NO_TM + 1]) & LIFE_TIMINGS) == 0:
+        return
+    for w in range(2):
+        for k in range(NREF + 1):
+            r = source_ref(k)
+            card = source_card(st, w, r)
+            if card == EMPTY:
+                continue
+            enqueue(st, fx, lg, np.int64(oc.T_LIFE_REMOVED), np.int64(w), np.int64(card),
+                    np.int64(r))
+            if w != o:
+                enqueue(st, fx, lg, np.int64(oc.T_OPP_LIFE_REMOVED), np.int64(w),
+                        np.int64(card), np.int64(r))
+
+
+@kernel
+def take_life_watched(st, fx, lg, o, side):
+    """take_life, then the abilities watching Life cards removed are queued."""
+    card = take_life(st, o, side)
+    if card != EMPTY:
+        life_removed(st, fx, lg, o)
+    return card
 
 
 @kernel
@@ -789,8 +829,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                      rng, buf)
     elif op == oc.OP_C_LIFE_TO_HAND or op == oc.OP_C_TRASH_LIFE:  # bb: 0 top, 1 bottom, 2 either
         for _ in range(a):
-            card = take_life(st, p, life_end(st, ct, lg, p, p, np.int64(bb), False, fams, prms,
-                                             rng, buf))
+            card = take_life_watched(st, fx, lg, p, life_end(st, ct, lg, p, p, np.int64(bb),
+                                                             False, fams, prms, rng, buf))
             if card == EMPTY:
                 break
             if op == oc.OP_C_LIFE_TO_HAND:
@@ -1083,8 +1123,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         if not can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
             return
     if ncost > 0:
-        if chosen == 0 and not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng,
-                                              2 + p):
+        if chosen == 0 and not policy.pay_for(st, ct, fx, p, ab, src_card, src_ref, fams[p],
+                                              prms[p], rng, 2 + p, buf[MAX_CAND:]):
             return
         for row in range(cost0, cost0 + ncost):
             pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf)
@@ -1098,12 +1138,18 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
     end = pc + ab_get(fx, ab, AB_NCODE)
     jump_at = -1  # the end of the chosen option of a CHOOSE_ONE, and where the options end
     jump_to = -1
-    while pc < end and st[G_OVER] == 0:
+    rep_left = 0  # more runs of a REPEAT_X block, and the rows where it starts and ends
+    rep_start = -1
+    rep_end = -1
+    while st[G_OVER] == 0:
+        if pc == rep_end and rep_left > 0:
+            rep_left -= 1
+            pc = rep_start
         if pc == jump_at:
             pc = jump_to
             jump_at = -1
-            if pc >= end:
-                break
+        if pc >= end:
+            break
         op = code_get(fx, pc, 0)
         a = code_get(fx, pc, 1)
         bb = code_get(fx, pc, 2)
@@ -1334,6 +1380,25 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                                            st[o * PSIZE + DON_RESTED])
         elif op == oc.OP_ACTIVATE_EVENT:
             activate_events(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
+        elif op == oc.OP_COUNT_X:  # X (or X plus) the cards matching filter a
+            n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
+            st[G_X] = n + (st[G_X] if bb == 1 else 0)
+        elif op == oc.OP_REPEAT_X:  # the next a rows, X times (none when X is 0)
+            if st[G_X] <= 0:
+                pc += a
+            else:
+                rep_left = st[G_X] - 1
+                rep_start = pc
+                rep_end = pc + a
+        elif op == oc.OP_NEXT_PLAY_CUT:  # the next matching play from the hand this turn
+            st[b + NEXT_CUT] = a
+            st[b + NEXT_FLT] = bb
+        elif op == oc.OP_RETARGET:  # the attack's target becomes the selected card
+            o, r = sel_on_field(st, 0)
+            if st[G_ATT] != EMPTY and st[G_SEL_N] > 0 and o == p and p != st[G_ACTIVE]:
+                st[G_TGT] = r
+                st[G_TGT_CARD] = st[b + F_CARD + r]
+                log(st, lg, E.E_RETARGET, p, st[G_TGT_CARD], r, 0)
         elif op == oc.OP_ANY_NUMBER:
             any_number(st, ct, fx, lg, p, a, bb, x_unit(fx, pc, end), src_card, src_ref, fams,
                        prms, rng, buf)
@@ -1463,7 +1528,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 n = 0  # "you cannot add Life cards to your hand using your own effects"
             for _ in range(n):
                 side = life_end(st, ct, lg, p, o, np.int64(bb), False, fams, prms, rng, buf)
-                card = take_life(st, o, side)
+                card = take_life_watched(st, fx, lg, o, side)
                 if card == EMPTY:
                     break
                 if op == oc.OP_LIFE_TO_HAND:
@@ -1660,14 +1725,38 @@ def settle_hand(st, ct, fx, p, buf):
                                                        np.int64(card), np.int64(h), buf)
     if (st[G_FX_NO_TM + p] >> TM_HAND_MOD) & 1 == 0:
         hand_from_field(st, ct, fx, p, buf)
+    if st[b + NEXT_CUT] > 0:  # "the next time you play ..., the cost will be reduced by N"
+        for h in range(st[b + N_HAND]):
+            if next_cut_applies(st, ct, fx, p, h):
+                st[b + HAND_COST + h] -= st[b + NEXT_CUT]
+
+
+@kernel
+def next_cut_applies(st, ct, fx, p, h):
+    """Is p's hand card h one the pending "the next time you play ..." reduction applies to
+    (a Character or Stage card matching its filter)?"""
+    card = st[p * PSIZE + HAND + h]
+    cat = ct[card, C.CATEGORY]
+    return (st[p * PSIZE + NEXT_CUT] > 0 and (cat == C.CHARACTER or cat == C.STAGE)
+            and flt_match(st, ct, fx, np.int64(st[p * PSIZE + NEXT_FLT]), np.int64(p),
+                          np.int64(cand_encode(p, Z_HAND, h)), np.int64(-1), np.int64(-1)))
+
+
+@kernel
+def next_play_made(st, ct, fx, p, h):
+    """p plays hand card h: the pending "the next time you play ..." reduction, if it applies
+    to that card, is used up."""
+    if next_cut_applies(st, ct, fx, p, h):
+        st[p * PSIZE + NEXT_CUT] = 0
 
 
 @kernel
 def hand_from_field(st, ct, fx, p, buf):
-    """The hand counters p's Leader, Characters and Stage give (ABF_HAND_MOD abilities whose
-    conditions hold), in that order: "the counter of all of your Character cards with 8000
-    power in your hand becomes +2000"; a phrase "without a Counter" leaves out a card that
-    has one now (printed or given)."""
+    """The hand counters and play costs p's Leader, Characters and Stage give (ABF_HAND_MOD
+    abilities whose conditions and [Your Turn] / [Opponent's Turn] hold), in that order:
+    "the counter of all of your Character cards with 8000 power in your hand becomes +2000"
+    (a phrase "without a Counter" leaves out a card that has one now, printed or given),
+    "the cost of playing {T} type Character cards from your hand will be reduced by 1"."""
     for k in range(NREF + 1):
         r = source_ref(k)
         card = source_card(st, p, r)
@@ -1676,6 +1765,10 @@ def hand_from_field(st, ct, fx, p, buf):
         if r != STAGE_REF and negated(st, p, r):
             continue
         for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+            t = ab_get(fx, ab, AB_TIMING)
+            if (t == oc.T_YOUR_TURN and st[G_ACTIVE] != p) or \
+                    (t == oc.T_OPP_TURN and st[G_ACTIVE] == p):
+                continue
             if ab_get(fx, ab, AB_FLAGS) & ABF_HAND_MOD and \
                     conds_hold(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
                                np.int64(r), buf):
@@ -1781,13 +1874,16 @@ def run_hand_program(st, ct, fx, ab, p, card, r, h, buf):
             v += a
         elif op == oc.OP_HAND_COUNTER and h >= 0:
             st[b + HAND_CTR + h] = a
-        elif op == oc.OP_HAND_COUNTER:
+        elif op == oc.OP_HAND_COUNTER or op == oc.OP_HAND_COST:
             for k in range(st[b + N_HAND]):
-                if bare and st[b + HAND_CTR + k] > 0:
+                if op == oc.OP_HAND_COUNTER and bare and st[b + HAND_CTR + k] > 0:
                     continue
                 if flt_match(st, ct, fx, np.int64(bb), p, np.int64(cand_encode(p, Z_HAND, k)),
                              card, r):
-                    st[b + HAND_CTR + k] = a
+                    if op == oc.OP_HAND_COST:
+                        st[b + HAND_COST + k] += a
+                    else:
+                        st[b + HAND_CTR + k] = a
     return v
 
 
@@ -1996,7 +2092,7 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
         elif op == oc.OP_LIFE_TO_HAND:  # one's own Life cards (repl_feasible checked them)
             for _ in range(a):
                 side = life_end(st, ct, lg, p, p, np.int64(bb), False, fams, prms, rng, buf)
-                card = take_life(st, p, side)
+                card = take_life_watched(st, fx, lg, p, side)
                 if card == EMPTY:
                     done = False
                     break

@@ -33,6 +33,8 @@ T_REPLACE_REST = 22  # "would be rested by your opponent's Character's effect ..
 T_WHEN_KOD_ANY = 23  # "when a Character is K.O.'d" (either player's, 8-1-3-1)
 T_OPP_BLOCKER = 24  # "when your opponent activates [Blocker]" (8-1-3-1, 7-1-2)
 T_LEADER_ATTACKS = 25  # "when your Leader attacks" (8-1-3-1, 7-1-1-3): the attacker's field
+T_LIFE_REMOVED = 26  # "when a card is removed from your or your opponent's Life cards"
+T_OPP_LIFE_REMOVED = 27  # "when a card is removed from your opponent's Life cards" (8-1-3-1)
 TIMINGS = {
     "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
     "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
@@ -45,6 +47,7 @@ TIMINGS = {
     "DON_RETURNED": T_DON_RETURNED, "BECOMES_RESTED": T_BECOMES_RESTED,
     "REPLACE_REST": T_REPLACE_REST, "WHEN_KOD_ANY": T_WHEN_KOD_ANY,
     "OPP_BLOCKER": T_OPP_BLOCKER, "LEADER_ATTACKS": T_LEADER_ATTACKS,
+    "LIFE_REMOVED": T_LIFE_REMOVED, "OPP_LIFE_REMOVED": T_OPP_LIFE_REMOVED,
 }
 
 # Durations of modifiers (6-6, 7-1-5, 6-2-1).
@@ -143,7 +146,8 @@ Q_ORDER_FIRST = 9
 # How many ("any number"): candidate i is the power i of them give (the strategy's hint).
 Q_HOW_MANY = 10
 # What a Q_TARGET choice does to the chosen card (the strategy's hint).
-INTENT_HELP, INTENT_HARM = 0, 1
+# INTENT_REDIRECT: the chosen card becomes the target of the attack (OP_RETARGET).
+INTENT_HELP, INTENT_HARM, INTENT_REDIRECT = 0, 1, 2
 
 # Granted keywords use the card table's KW_* bits; prohibitions use these (PROHIBIT op).
 PR_NO_ATTACK = 1 << 8
@@ -304,6 +308,15 @@ OP_ANY_NUMBER = 0x79  # a=ANY_* kind, b=filter row of hand cards (-1: any): "you
 #                      pays them; the number goes to the X register (8-4-4, 1-3-2-2)
 OP_POWER_X = 0x7A  # a=amount for each one, b=D_* duration: OP_POWER of a times the X register
 #                   ("for every card trashed", "for every DON!! card rested this way")
+OP_HAND_COST = 0x7B  # a=amount, b=filter row of hand cards: the cost of playing them from the
+#                     hand changes by a while the ability applies (2-7-6, 8-1-3-3)
+OP_NEXT_PLAY_CUT = 0x7D  # a=amount, b=filter row of hand cards: the next one of them the
+#                         controller plays from the hand this turn costs a less (2-7-6)
+OP_COUNT_X = 0x7E  # a=filter row, b=1 to add: the X register becomes (or gains) the number of
+#                   cards matching the filter ("for every {T} type card on your field")
+OP_REPEAT_X = 0x7F  # a=rows: run the next a rows X times, none when X is 0
+OP_RETARGET = 0x7C  # the attack's target becomes the first selected card, one of the
+#                    controller's own Leader or Characters, during a battle (7-1-1-2)
 # What OP_ANY_NUMBER pays: active DON!! cards rested, cards trashed from the hand.
 ANY_REST_DON, ANY_TRASH_HAND = 0, 1
 
@@ -385,6 +398,11 @@ OPS = {
     OP_HAND_COUNTER: ("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3")),
     OP_ANY_NUMBER: ("ANY_NUMBER", ("kind", "flt"), ("8-4-4", "1-3-2-2")),
     OP_POWER_X: ("POWER_X", ("n", "dur"), ("6-6", "1-3-2-2")),
+    OP_HAND_COST: ("HAND_COST", ("delta", "flt"), ("2-7-6", "8-1-3-3")),
+    OP_RETARGET: ("RETARGET", (), ("7-1-1-2", "8-4-4-1")),
+    OP_NEXT_PLAY_CUT: ("NEXT_PLAY_CUT", ("n", "flt"), ("2-7-6", "6-5-3-1")),
+    OP_COUNT_X: ("COUNT_X", ("flt", "add"), ()),
+    OP_REPEAT_X: ("REPEAT_X", ("rows",), ("1-3-2-2",)),
     OP_C_REST_SELF: ("C_REST_SELF", (), ()),
     OP_C_TRASH_SELF: ("C_TRASH_SELF", (), ()),
     OP_C_RETURN_OWN: ("C_RETURN_OWN", ("flt",), ()),

@@ -32,7 +32,8 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
                                  oc.T_DON_RETURNED, oc.T_BECOMES_RESTED,
                                  oc.T_REPLACE_REST, oc.T_START_OF_GAME,
                                  oc.T_WHEN_KOD_OTHER, oc.T_WHEN_KOD_ANY, oc.T_OPP_BLOCKER,
-                                 oc.T_LEADER_ATTACKS})
+                                 oc.T_LEADER_ATTACKS, oc.T_LIFE_REMOVED,
+                                 oc.T_OPP_LIFE_REMOVED})
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
@@ -66,7 +67,8 @@ IMPLEMENTED_OPS = frozenset({
     oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE, oc.OP_SET_BASE_AS,
     oc.OP_DAMAGE, oc.OP_SELF_TO_HAND, oc.OP_C_TRASH_OWN, oc.OP_C_BOTTOM_OWN, oc.OP_C_GIVE_DON,
     oc.OP_C_REST_OWN_OR_DON, oc.OP_C_TRASH_OWN_OR_HAND, oc.OP_DON_DECK, oc.OP_WIN,
-    oc.OP_ACTIVATE_EVENT, oc.OP_ANY_NUMBER, oc.OP_POWER_X,
+    oc.OP_ACTIVATE_EVENT, oc.OP_ANY_NUMBER, oc.OP_POWER_X, oc.OP_RETARGET,
+    oc.OP_NEXT_PLAY_CUT, oc.OP_COUNT_X, oc.OP_REPEAT_X,
 })
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
@@ -165,11 +167,11 @@ def packable(ab: Ability, mode: str) -> bool:
                 and all((o.op in (oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_COST)
                          or (o.op == oc.OP_HAND_COUNTER and o.flt is None))
                         and cond_supported(o.cond) for o in ab.body))
-    if ab.flags & FLAG_HAND_MOD:  # "All Character cards in your hand ... have a +N Counter"
-        return (ab.timing == oc.T_CONTINUOUS and not ab.costs
-                and all(cond_supported(c) for c in ab.conds)
+    if ab.flags & FLAG_HAND_MOD:  # "All Character cards in your hand ... have a +N Counter",
+        return (ab.timing in CONT_TIMINGS and not ab.costs  # "The cost of playing ... from
+                and all(cond_supported(c) for c in ab.conds)  # your hand will be reduced"
                 and all((o.op == oc.OP_SKIP_UNLESS or (
-                    o.op == oc.OP_HAND_COUNTER and o.flt is not None
+                    o.op in (oc.OP_HAND_COUNTER, oc.OP_HAND_COST) and o.flt is not None
                     and o.flt.zone == oc.Z_HAND and filter_supported(o.flt)))
                     and cond_supported(o.cond) for o in ab.body))
     return (ab.timing in IMPLEMENTED_TIMINGS and bool(ab.body)
@@ -459,6 +461,12 @@ def empty_fx(ncards: int) -> np.ndarray:
                      np.zeros((0, (ncards + 31) // 32), np.int32), np.full(ncards, -1, np.int32))
 
 
+def _cuts_next_play(t: _Tables, row: list[int]) -> bool:
+    """Does ability row `row` make the next play of a hand card cheaper (NEXT_PLAY_CUT)?"""
+    pc = row[L.AB_PC]
+    return any(c[0] == oc.OP_NEXT_PLAY_CUT for c in t.code[pc:pc + row[L.AB_NCODE]])
+
+
 def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
               fstat: np.ndarray, card_name: np.ndarray) -> np.ndarray:
     t.ab.sort(key=lambda r: (r[L.AB_CARD], r[L.AB_SLOT]))
@@ -470,6 +478,8 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
         mod = row[L.AB_FLAGS] & L.ABF_HAND_MOD
         card_tm[row[L.AB_CARD]] |= 1 << (L.TM_FROM_HAND if hand else L.TM_HAND_MOD if mod
                                          else row[L.AB_TIMING])
+        if _cuts_next_play(t, row):  # its owner's hand costs are then recomputed too
+            card_tm[row[L.AB_CARD]] |= 1 << L.TM_HAND_MOD
     card_ab = np.cumsum(card_ab, dtype=np.int32)
     memo = memo_offsets(t.ab, t.code, t.cond, t.flt)
     sections = [card_ab, card_tm, card_pred,
@@ -496,7 +506,8 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
         hdr[L.H_FLAGS] |= L.HAS_CONT
     if any(op == oc.OP_PROHIBIT and a & oc.PR_ONLY_TARGET for op, a, *_ in t.code):
         hdr[L.H_FLAGS] |= L.ATTACK_LIMIT
-    if any(row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
+    if any(row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) or _cuts_next_play(t, row)
+           for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_HAND
     if memo is not None and hdr[L.H_FLAGS] & L.HAS_CONT:
         hdr[L.H_FLAGS] |= L.CONT_KEPT

@@ -7,6 +7,7 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_COND0,
     AB_COST0,
     AB_FLAGS,
+    AB_NCODE,
     AB_NCOND,
     AB_NCOST,
     AB_PC,
@@ -81,6 +82,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     G_OK,
     G_TGT,
     G_TURN,
+    HAND,
     LEADER_REF,
     LIFE_UP,
     N_DECK,
@@ -671,3 +673,21 @@ def legal_activations(st, ct, fx, p, out, n, buf):
                 out[n] = encode(A_ACTIVATE, r, k)
                 n += 1
     return n
+
+
+@kernel
+def cut_has_use(st, ct, fx, p, ab):
+    """False when ability ab would make the next play of a card cheaper (NEXT_PLAY_CUT) and
+    p has no such Character or Stage card in hand: activating it now gains nothing."""
+    pc = ab_get(fx, ab, AB_PC)
+    for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
+        if code_get(fx, row, 0) != oc.OP_NEXT_PLAY_CUT:
+            continue
+        f = code_get(fx, row, 2)
+        for h in range(st[p * PSIZE + N_HAND]):
+            cat = ct[st[p * PSIZE + HAND + h], C.CATEGORY]
+            if (cat == C.CHARACTER or cat == C.STAGE) and flt_match(
+                    st, ct, fx, f, p, cand_encode(p, Z_HAND, h), -1, -1):
+                return True
+        return False
+    return True

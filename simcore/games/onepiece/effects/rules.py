@@ -598,7 +598,55 @@ def _any_number_hand(m: re.Match) -> list[Op] | None:
 
 
 
+def _play_cost_reduced(m: re.Match) -> list[Op] | None:
+    """"The cost of playing {T} type Character cards with a cost of 2 or more from your hand
+    will be reduced by 1": one HAND_COST row over a filter of hand cards."""
+    f = phrases.card_phrase(m.group("t"), oc.Z_HAND, OWN_SELF)
+    return None if f is None else [Op(oc.OP_HAND_COST, -_n(m, "n"), 0, flt=f)]
+
+
+def _retarget(m: re.Match) -> list[Op] | None:
+    """'Change the target of that attack to this Leader or to 1 of your {T} type Character
+    cards': one of the controller's own cards the phrase names, then RETARGET."""
+    t = phrases.target(m.group("t").replace(" or to ", " or "))
+    if t is None or t.kind not in ("sel", "leader") or t.flt.owner != OWN_SELF:
+        return None
+    return _select(t) + [Op(oc.OP_RETARGET)]
+
+
+def _next_play_cost(m: re.Match) -> list[Op] | None:
+    """'the next time you play [NAME] with a cost of 4 or more from your hand during this
+    turn, the cost will be reduced by 2': NEXT_PLAY_CUT over a filter of hand cards."""
+    f = phrases.card_phrase(m.group("t"), oc.Z_HAND, OWN_SELF)
+    return None if f is None else [Op(oc.OP_NEXT_PLAY_CUT, _n(m, "n"), 0, flt=f)]
+
+
+def _for_every_on_field(m: re.Match) -> list[Op] | None:
+    """'For every {T} type card on your field, give up to 1 of your opponent's Characters
+    -1000 power during this turn': X counts your Leader, Characters and Stage of that type,
+    then the power rows run X times (each its own choice)."""
+    f = phrases.card_phrase(m.group("t") + " Character", phrases.FIELD, OWN_SELF)
+    do = m.group("do")
+    inner = _match(ALL_ACTIONS, do[:1].upper() + do[1:])
+    if f is None or f.zone != oc.Z_FIELD_CHAR or inner is None or inner.rule.name not in (
+            "power-give", "power-gains"):
+        return None
+    rows = list(inner.value)
+    return [Op(oc.OP_COUNT_X, 0, 0, flt=replace(f, zone=oc.Z_FIELD_LC)),
+            Op(oc.OP_COUNT_X, 0, 1, flt=replace(f, zone=oc.Z_STAGE)),
+            Op(oc.OP_REPEAT_X, len(rows)), *rows]
+
+
 TEMPLATES: tuple[Rule, ...] = (
+    Rule("for-every-on-field", r"For every (?P<t>\{[^}]+\} type) card on your field, "
+         r"(?P<do>.+)", _for_every_on_field, rules=("8-4-4-1", "1-3-2-2", "6-6")),
+    Rule("next-play-cost", r"[Tt]he next time you play (?:an? )?(?P<t>.+?) from your hand "
+         r"during this turn, the cost will be reduced by (?P<n>\d+)", _next_play_cost,
+         rules=("2-7-6", "6-5-3-1")),
+    Rule("retarget-selected", r"Change the attack target to the selected card",
+         lambda m: [Op(oc.OP_RETARGET)], rules=("7-1-1-2", "8-4-4-1")),
+    Rule("retarget", r"Change the target of that attack to (?P<t>.+)", _retarget,
+         rules=("7-1-1-2", "8-4-4-1")),
     Rule("any-number-rest-don", r"(?:You may )?[Rr]est any number of your DON!! cards",
          lambda m: [Op(oc.OP_ANY_NUMBER, oc.ANY_REST_DON, -1)], rules=("8-4-4", "1-3-2-2")),
     Rule("any-number-trash-hand", r"(?:You may )?[Tt]rash any number of (?P<t>.+?) from your "
@@ -864,6 +912,8 @@ TEMPLATES: tuple[Rule, ...] = (
          r"Counter|The counter of all of your (?P<t2>.+?) in your hand becomes "
          r"\+(?P<n2>\d+))",
          lambda m: _hand_counter(m), rules=("2-10", "7-1-3-2-1", "8-1-3-3")),
+    Rule("play-cost-reduced", r"[Tt]he cost of playing (?P<t>.+?) from your hand will be "
+         r"reduced by (?P<n>\d+)", _play_cost_reduced, rules=("2-7-6", "8-1-3-3")),
     Rule("cost-in-hand", r"[Gg]ive this card in your hand (?P<s>-\d+) cost",
          lambda m: [Op(oc.OP_SEL_SELF), Op(oc.OP_COST, _signed(m), oc.D_CONTINUOUS)],
          rules=("2-7-6", "8-1-3-3")),
@@ -1305,6 +1355,12 @@ EVENTS: tuple[Rule, ...] = (
     Rule("when-opp-attacks", r"This effect can be activated when your opponent attacks\. "
          r"(?P<do>.+)", lambda m: (oc.T_ON_OPP_ATTACK, [], [], m.group("do")),
          rules=("10-2-16", "8-1-3-1")),
+    Rule("when-life-removed", r"(?:This effect can be activated when|When) a card is removed "
+         r"from your or your opponent's Life cards(?:\.|,) (?P<do>.+)",
+         lambda m: (oc.T_LIFE_REMOVED, [], [], m.group("do")), rules=("8-1-3-1", "4-6")),
+    Rule("when-opp-life-removed", r"When a card is removed from your opponent's Life cards, "
+         r"(?P<do>.+)", lambda m: (oc.T_OPP_LIFE_REMOVED, [], [], m.group("do")),
+         rules=("8-1-3-1", "4-6")),
     Rule("when-don-returned", r"When a DON!! card on your field is returned to your DON!! "
          r"deck, (?P<do>.+)", lambda m: (oc.T_DON_RETURNED, [], [], m.group("do")),
          rules=("8-1-3-1", "10-2-10")),
@@ -1729,7 +1785,7 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         return ab
     if "cost-in-hand" in ab.patterns or "counter-in-hand" in ab.patterns:
         ab.flags |= FLAG_FROM_HAND
-    if "hand-counter" in ab.patterns:
+    if "hand-counter" in ab.patterns or "play-cost-reduced" in ab.patterns:
         ab.flags |= FLAG_HAND_MOD
     ab.status = combine(statuses)
     return ab
