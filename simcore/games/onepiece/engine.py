@@ -209,12 +209,13 @@ def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
         if st[b + N_LIFE] == 0 or st[G_OVER] != 0:
             break
         card = take_life_card(st, ct, fx, lg, d, banish, fams, prms, rng, buf)
+        queued = st[G_Q_N]
         life_removed(st, fx, lg, d)
         if card != EMPTY:
             fire(st, ct, fx, lg, T_TRIGGER, d, card, -1, fams, prms, rng, buf)
             trigger_done(st, d, card)
-        elif st[G_Q_N] > 0:  # what watches Life cards removed resolves before the next point
-            drain(st, ct, fx, lg, fams, prms, rng, buf)
+        elif st[G_Q_N] > queued:  # what watches Life cards removed resolves before the next
+            drain(st, ct, fx, lg, fams, prms, rng, buf)  # point
 
 
 # ---------------------------------------------------------------- effects with damage
