@@ -5,14 +5,23 @@ tuned by the family's parameter vector, plus the building blocks of their Main P
 Every heuristic family has the same parameter layout (P_* below); the families differ in
 their Main Phase logic and their defaults."""
 
-from tcgsim.simcore.effects.fxlayout import AB_NCODE, AB_PC, H_CARD_AB, H_CARD_TM, H_NAB
+from tcgsim.simcore.effects.fxlayout import (
+    AB_NCODE,
+    AB_NCOST,
+    AB_PC,
+    H_CARD_AB,
+    H_CARD_TM,
+    H_NAB,
+)
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     INTENT_HARM,
     INTENT_REDIRECT,
     OP_NEXT_PLAY_CUT,
+    OP_PLAY_FROM,
     OP_RETARGET,
     OP_SEL,
+    OP_SKIP_UNLESS,
     Q_COST_CARD,
     Q_HOW_MANY,
     Q_LIFE_BOTTOM,
@@ -29,6 +38,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     can_activate,
     candidates,
     code_get,
+    cond_holds,
     counter_reaches,
     cut_has_use,
     used_bits,
@@ -345,14 +355,25 @@ def redirect_key(st, ct, p, c):
 @kernel
 def worth_paying(st, ct, fx, p, ab, src_card, src_ref, buf):
     """Pay the optional cost of ability ab (and so activate it)? Yes, unless what it does
-    gains nothing now: the next play of a card made cheaper with no such card in hand; the
-    attack moved when the current target already survives it, or when no card it may move
-    to would."""
+    gains nothing now: all of it under a condition that does not hold, when no cost could
+    change that ("If you have activated an Event ... during this turn, draw 1 card"); the
+    next play of a card made
+    cheaper with no such card in hand; a play from the hand or trash with no card to play;
+    the attack moved when the current target already survives it, or when no card it may
+    move to would."""
     pc = ab_get(fx, ab, AB_PC)
-    for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
+    end = pc + ab_get(fx, ab, AB_NCODE)
+    if end > pc and ab_get(fx, ab, AB_NCOST) == 0 and code_get(fx, pc, 0) == OP_SKIP_UNLESS \
+            and (code_get(fx, pc, 2) < 0 or pc + 1 + code_get(fx, pc, 2) >= end) \
+            and not cond_holds(st, ct, fx, code_get(fx, pc, 1), p, src_card, src_ref, buf):
+        return False
+    for row in range(pc, end):
         op = code_get(fx, row, 0)
         if op == OP_NEXT_PLAY_CUT:
             return cut_has_use(st, ct, fx, p, ab)
+        if op == OP_PLAY_FROM and ab_get(fx, ab, AB_NCODE) == 1:  # its only action
+            return candidates(st, ct, fx, code_get(fx, row, 1), p, src_card, src_ref,
+                              buf) > 0
         if op == OP_RETARGET and row > pc and code_get(fx, row - 1, 0) == OP_SEL:
             if st[G_ATT] == EMPTY:
                 return False

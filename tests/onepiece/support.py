@@ -751,6 +751,13 @@ FX_POOL += [
                        "text": "[On Play] For every {Test Crew} type card on your field, give "
                                "up to 1 of your opponent's Characters -1000 power during this "
                                "turn."}),
+    # "If you have activated an Event with a base cost of 3 or more during this turn".
+    _fx_card("FX_AFTER_EVENT", "[Activate: Main] [Once Per Turn] If you have activated an Event "
+             "with a base cost of 3 or more during this turn, draw 1 card."),
+    # Active DON!! cards returned as a cost, for a play from the hand (8-3-1-6).
+    _fx_card("FX_RETURN_ACTIVE", "[Activate: Main] You may return 2 of your active DON!! cards "
+             "to your DON!! deck: Play up to 1 {Test Crew} type Character card from your "
+             "hand."),
 ]
 
 

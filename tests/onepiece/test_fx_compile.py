@@ -42,7 +42,7 @@ def test_asm_round_trip_on_the_onepiece_schema():
     assert rows[0] == (oc.OP_C_DON_MINUS, 2, 0, 0)
     assert rows[2] == (oc.OP_POWER, -1, oc.D_TURN, 0)
     text_rows = asm.disassemble(oc.OPS, rows)
-    assert text_rows[0] == "0 C_DON_MINUS n=2"
+    assert text_rows[0] == "0 C_DON_MINUS n=2 active=0"
     assert asm.assemble(oc.OPS, "\n".join(text_rows)) == rows
 
 

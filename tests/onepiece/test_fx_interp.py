@@ -21,6 +21,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_OWN,
     DON_RESTED,
     EMPTY,
+    EV_COST,
     F_DON,
     F_RESTED,
     F_TCOST,
@@ -1964,3 +1965,51 @@ def test_8_4_4_1_an_action_for_every_typed_card_on_your_field(crew, times):
     assert g.get(1, F_TPOW + 0) == -1000 * times
     assert len(g.events(E.E_TARGET)) == times
     g.check()
+
+
+@pytest.mark.parametrize(("event", "drawn"), [("FX_CREW_EVENT_DRAW", True),
+                                              ("FX_EVENT_DRAW_OTHER", False), (None, False)])
+def test_8_3_2_if_you_have_activated_an_event_with_a_base_cost_this_turn(event, drawn):
+    """"If you have activated an Event with a base cost of 3 or more during this turn, draw 1
+    card": after the cost-3 Event's [Main] (its own draw first) the ability draws; after the
+    cost-0 one, or with none, it does not; the record ends with the turn."""
+    hand = [FX[event]] if event else []
+    g = game(chars=([FX["FX_AFTER_EVENT"]], ()), hands=(hand, ()),
+             decks=([S.C4K, S.C5K, S.C6K], ()), don_active=(3, 0))
+    if event:
+        g.play(FX[event])
+    before = len(g.hand(0))
+    g.act(LG.A_ACTIVATE, 0, 0)
+    assert len(g.hand(0)) == before + (1 if drawn else 0)
+    g.end_phase()
+    assert g.get(0, EV_COST) == 0
+    g.check()
+
+
+@pytest.mark.parametrize("hand", [["FX_CREW_7K"], []])
+def test_the_default_strategy_activates_only_what_gains_something(hand):
+    """The default strategy activates "If you have activated an Event ... draw 1 card" only
+    once the condition holds, and "You may return 2 of your active DON!! cards to your DON!!
+    deck: Play up to 1 {Test Crew} type Character card from your hand" only with such a card
+    in hand (here the cost-4 one its 2 DON!! cannot pay for)."""
+    g = game(chars=([FX["FX_AFTER_EVENT"], FX["FX_RETURN_ACTIVE"]], ()),
+             hands=([FX[c] for c in hand], ()), decks=([S.C4K] * 3, ()), don_active=(2, 0))
+    g.main_phase()
+    assert abilities(g) == ([FX["FX_RETURN_ACTIVE"]] if hand else [])
+    g.check()
+
+
+@pytest.mark.parametrize(("active", "rested", "ok"), [(2, 0, True), (1, 3, False)])
+def test_8_3_1_6_return_active_don_cards_as_a_cost(active, rested, ok):
+    """"You may return 2 of your active DON!! cards to your DON!! deck: Play up to 1 {Test
+    Crew} type Character card from your hand": paid with 2 active DON!! cards only (rested
+    ones do not count), which go to the DON!! deck; then the Character is played."""
+    g = game(chars=([FX["FX_RETURN_ACTIVE"]], ()), hands=([FX["FX_CREW_C1"]], ()),
+             don_active=(active, 0), don_rested=(rested, 0))
+    assert (g.activations() == [(0, 0)]) == ok
+    if ok:
+        deck = g.don(0)["deck"]
+        g.act(LG.A_ACTIVATE, 0, 0)
+        assert g.don(0)["active"] == 0 and g.don(0)["deck"] == deck + 2
+        assert sorted(g.field_chars(0)) == sorted([FX["FX_RETURN_ACTIVE"], FX["FX_CREW_C1"]])
+        g.check()

@@ -125,6 +125,7 @@ TEMPLATE_CARDS = [
     ("OP12-061", "next-play-cost"), ("OP02-025", "next-play-cost"),
     ("OP11-041", "when-life-removed"), ("OP08-105", "when-opp-life-removed"),
     ("ST31-004", "for-every-on-field"),
+    ("OP15-002", "cond-event-activated"), ("OP16-060", "cost-return-active-don"),
     ("OP17-112", "base-power-of-becomes"),
     ("OP17-118", "play-from"), ("OP17-119", "ko-total-cost"),
     ("OP11-001", "trash-to-bottom"), ("OP17-095", "replace-remove"),

@@ -69,6 +69,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DRAW,
     EMPTY,
     EOT_DON_ACTIVE,
+    EV_COST,
     F_BBASE,
     F_BKW,
     F_BPOW,
@@ -173,6 +174,7 @@ from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR
     ERRORS,
     add_life,
     draw,
+    event_activated,
     fail,
     ko,
     leave_field,
@@ -291,6 +293,7 @@ def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
             st[ob + DON_ACTIVE] -= cost
             st[ob + DON_RESTED] += cost
             to_trash(st, o, card)
+            event_activated(st, ct, o, card)
             eff = ct[card, C.COUNTER_EFF]
             if has_timing(fx, card, T_COUNTER):
                 log(st, lg, E.E_COUNTER, o, card, 0, st[ob + F_CARD + r])
@@ -450,6 +453,7 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
                            rng, buf)
     else:
         to_trash(st, p, card)  # 2-7-3: an Event is trashed, then resolves
+        event_activated(st, ct, p, card)
         log(st, lg, E.E_PLAY, p, card, -1, 0)
         if has_timing(fx, card, T_MAIN):  # 10-2-3
             fire(st, ct, fx, lg, T_MAIN, p, card, -1,
@@ -639,6 +643,7 @@ def end_phase(st):
         st[p * PSIZE + STAGE_USED] = 0
         st[p * PSIZE + PLAY_BAN] = 0  # "you cannot play ... during this turn"
         st[p * PSIZE + NEXT_CUT] = 0  # "the next time you play ... during this turn"
+        st[p * PSIZE + EV_COST] = 0  # "if you have activated an Event ... during this turn"
     st[G_ACTIVE] = 1 - st[G_ACTIVE]
     st[G_FX_SKIP] &= ~FX_CONT_OK
 

@@ -109,7 +109,10 @@ HAND_CTR = DON_OWN + 1
 # played from the hand, or the end of the turn, clears it.
 NEXT_CUT = HAND_CTR + HAND_CAP
 NEXT_FLT = NEXT_CUT + 1
-PSIZE = NEXT_FLT + 1
+# 1 + the highest base cost of the Events the player activated this turn (0: none), for
+# "If you have activated an Event with a base cost of 3 or more during this turn".
+EV_COST = NEXT_FLT + 1
+PSIZE = EV_COST + 1
 
 # Globals.
 G = 2 * PSIZE

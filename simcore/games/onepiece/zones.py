@@ -2,6 +2,7 @@
 interpreter (effects/interp.py): moving cards between zones, drawing, K.O., placing
 Characters and Stages, rule processing and stopping a game on an error."""
 
+from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
@@ -10,6 +11,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_RESTED,
     DRAW,
     EMPTY,
+    EV_COST,
     F_BBASE,
     F_BKW,
     F_CARD,
@@ -291,3 +293,11 @@ def place_stage(st, lg, p, card):
     st[b + STAGE_USED] = 0
     st[G_FX_SKIP] &= ~FX_CONT_OK
     log(st, lg, E.E_PLAY, p, card, LEADER_REF + 1, 0)
+
+
+@kernel
+def event_activated(st, ct, p, card):
+    """p has activated Event `card` (played, as a counter, or by an effect): keep the
+    highest base cost of the turn (EV_COST)."""
+    b = p * PSIZE
+    st[b + EV_COST] = max(st[b + EV_COST], ct[card, C.COST] + 1)

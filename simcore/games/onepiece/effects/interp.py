@@ -190,6 +190,7 @@ from tcgsim.simcore.games.onepiece.zones import (
     add_life,
     add_life_bottom,
     draw,
+    event_activated,
     fail,
     ko,
     leave_field,
@@ -530,11 +531,17 @@ def don_minus(st, p, a):
 
 
 @kernel
-def return_don(st, fx, lg, p, a):
-    """don_minus, then queue p's "when a DON!! card on your field is returned to your DON!!
-    deck" abilities (they resolve after the current ability, 8-6-3)."""
+def return_don(st, fx, lg, p, a, active_only):
+    """don_minus (with `active_only`, a of p's active DON!! cards), then queue p's "when a
+    DON!! card on your field is returned to your DON!! deck" abilities (they resolve after
+    the current ability, 8-6-3)."""
     before = st[p * PSIZE + DON_DECK]
-    don_minus(st, p, a)
+    if active_only:
+        m = min(a, st[p * PSIZE + DON_ACTIVE])
+        st[p * PSIZE + DON_ACTIVE] -= m
+        st[p * PSIZE + DON_DECK] += m
+    else:
+        don_minus(st, p, a)
     if st[p * PSIZE + DON_DECK] == before or (st[G_FX_NO_TM + p] >> oc.T_DON_RETURNED) & 1:
         return
     for k in range(NREF + 1):
@@ -745,7 +752,7 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
         st[b + DON_ACTIVE] -= a
         st[b + DON_RESTED] += a
     elif op == oc.OP_C_DON_MINUS:  # 8-3-1-6
-        return_don(st, fx, lg, p, a)
+        return_don(st, fx, lg, p, a, bb == 1)
     elif op == oc.OP_C_TRASH_HAND:
         trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
     elif op == oc.OP_C_REST_SELF:
@@ -881,6 +888,7 @@ def activate_events(st, ct, fx, lg, p, f, count, src_card, src_ref, fams, prms, 
                             rng, buf)
         if card < 0:
             return
+        event_activated(st, ct, p, card)
         log(st, lg, E.E_PLAY, p, card, -1, 0)
         enqueue(st, fx, lg, np.int64(oc.T_MAIN), np.int64(p), np.int64(card), np.int64(-1))
         st[G_OK] = 1
@@ -1373,7 +1381,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             st[b + DON_RESTED] -= m
             st[b + DON_ACTIVE] += m
         elif op == oc.OP_DON_MINUS:  # 10-2-10
-            return_don(st, fx, lg, p, a)
+            return_don(st, fx, lg, p, a, False)
         elif op == oc.OP_DON_LOCK:  # rested DON!! kept rested in their next Refresh Phase
             o = 1 - p if cc == OWN_OPP else p
             st[o * PSIZE + DON_LOCK] = min(st[o * PSIZE + DON_LOCK] + a,
@@ -1412,7 +1420,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             st[b + DON_DECK] -= k
             st[b + DON_OWN] -= k
         elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
-            return_don(st, fx, lg, np.int64(1 - p), a)
+            return_don(st, fx, lg, np.int64(1 - p), a, False)
         elif op == oc.OP_DON_REST:
             o = 1 - p if cc == OWN_OPP else p
             m = min(a, st[o * PSIZE + DON_ACTIVE])
@@ -2074,7 +2082,7 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
             done = done and got == a
         elif op == oc.OP_DON_MINUS:
             done = done and don_on_field(st, p) >= a
-            return_don(st, fx, lg, p, a)
+            return_don(st, fx, lg, p, a, False)
         elif op == oc.OP_DON_REST:
             done = done and st[b + DON_ACTIVE] >= a
             m = min(a, st[b + DON_ACTIVE])

@@ -111,6 +111,7 @@ CK_BATTLING = 24  # the source card is in a battle and the opponent's card in it
 CK_SELF_COST = 25  # the source card's current cost CMP VALUE
 CK_TURNS = 26  # the number of WHO's turns so far (this one included) CMP VALUE
 CK_LEADER_ATTACKED = 27  # the opponent's attack being declared targets the controller's Leader
+CK_EVENT_COST = 28  # the highest base cost of an Event the controller activated this turn
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
@@ -120,7 +121,8 @@ CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAN
          "SELF_POWER": CK_SELF_POWER, "RESTED": CK_RESTED,
          "LIFE_TOTAL": CK_LIFE_TOTAL, "SELF_PLAYED": CK_SELF_PLAYED,
          "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY, "BATTLING": CK_BATTLING,
-         "SELF_COST": CK_SELF_COST, "TURNS": CK_TURNS, "LEADER_ATTACKED": CK_LEADER_ATTACKED}
+         "SELF_COST": CK_SELF_COST, "TURNS": CK_TURNS, "LEADER_ATTACKED": CK_LEADER_ATTACKED,
+         "EVENT_COST": CK_EVENT_COST}
 
 # Counts a filter's cost maximum can be (FL_COST_MAX_BY: "a cost equal to or less than the
 # number of your opponent's Life cards"), read when the filter is tested.
@@ -274,7 +276,7 @@ OP_DON_LOCK = 0x56  # a=count, c=who: that many of the player's rested DON!! car
 OP_DON_DECK = 0x57  # a=count: "your DON!! deck consists of N cards" (at the start of the game)
 # Costs (0x60): run before the body; can_pay checks them all first (8-3-1-3).
 OP_C_REST_DON = 0x60  # a=count: rest active DON!! (① etc., 8-3-1-5)
-OP_C_DON_MINUS = 0x61  # a=count: DON!! -N (8-3-1-6)
+OP_C_DON_MINUS = 0x61  # a=count, b=1 active DON!! cards only: DON!! -N (8-3-1-6)
 OP_C_TRASH_HAND = 0x62  # a=count, b=filter row (-1 any)
 OP_C_REST_SELF = 0x63
 OP_C_TRASH_SELF = 0x64
@@ -392,7 +394,7 @@ OPS = {
     OP_DON_LOCK: ("DON_LOCK", ("n", "", "who"), ("6-2-3", "1-3-3")),
     OP_DON_DECK: ("DON_DECK", ("n",), ("5-1-2-4", "5-2-1-5-1")),
     OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
-    OP_C_DON_MINUS: ("C_DON_MINUS", ("n",), ("8-3-1-6",)),
+    OP_C_DON_MINUS: ("C_DON_MINUS", ("n", "active"), ("8-3-1-6",)),
     OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
     OP_ACTIVATE_EVENT: ("ACTIVATE_EVENT", ("flt", "n"), ("10-2-3-1-1", "2-2-5", "8-6-3")),
     OP_HAND_COUNTER: ("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3")),

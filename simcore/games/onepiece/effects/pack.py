@@ -76,7 +76,7 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
     oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
     oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN, oc.CK_ONLY, oc.CK_BATTLING,
-    oc.CK_SELF_COST, oc.CK_TURNS, oc.CK_LEADER_ATTACKED,
+    oc.CK_SELF_COST, oc.CK_TURNS, oc.CK_LEADER_ATTACKED, oc.CK_EVENT_COST,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,

@@ -66,6 +66,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
     DON_RESTED,
     EMPTY,
+    EV_COST,
     F_BKW,
     F_CARD,
     F_DON,
@@ -382,6 +383,8 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
             and st[p * PSIZE + F_DON + src_ref] >= value
     elif kind == oc.CK_YOUR_TURN:
         ok = st[G_ACTIVE] == p
+    elif kind == oc.CK_EVENT_COST:  # EV_COST holds 1 + the highest base cost (0: none)
+        ok = st[b + EV_COST] > 0 and compare(st[b + EV_COST] - 1, cmp, value)
     elif kind == oc.CK_OPP_TURN:
         ok = st[G_ACTIVE] != p
     elif kind == oc.CK_COUNT and flt_get(fx, cond_get(fx, c, CD_FLT), FL_FLAGS) & FLF_DIFF_NAMES:
@@ -526,8 +529,8 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
     a = code_get(fx, row, 1)
     if op == oc.OP_C_REST_DON:
         return st[b + DON_ACTIVE] >= a
-    if op == oc.OP_C_DON_MINUS:
-        return don_on_field(st, p) >= a
+    if op == oc.OP_C_DON_MINUS:  # b=1: "return N of your active DON!! cards"
+        return (st[b + DON_ACTIVE] if code_get(fx, row, 2) == 1 else don_on_field(st, p)) >= a
     if op == oc.OP_C_TRASH_HAND:
         f = code_get(fx, row, 2)
         if f < 0:

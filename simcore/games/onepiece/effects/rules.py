@@ -105,6 +105,8 @@ COSTS: tuple[Rule, ...] = (
          rules=("8-3-1-5",)),
     Rule("cost-don-minus", r"DON!! -(\d+)", lambda m: [Op(oc.OP_C_DON_MINUS, _n(m))],
          rules=("8-3-1-6", "10-2-10")),
+    Rule("cost-return-active-don", r"You may return (\d+) of your active DON!! cards to your "
+         r"DON!! deck", lambda m: [Op(oc.OP_C_DON_MINUS, _n(m), 1)], rules=("8-3-1-6", "10-2-10")),
     Rule("cost-don-minus-or-more", r"You may return (\d+) or more DON!! cards? from your field "
          r"to your DON!! deck", lambda m: [Op(oc.OP_C_DON_MINUS, _n(m))], status=APPROX,
          rules=("8-3-1-6", "10-2-10"),
@@ -1248,6 +1250,10 @@ COND_TEMPLATES: tuple[Rule, ...] = (
     Rule("cond-rested-cards", r"If " + _WHO + r" (\d+)(?: or (?P<c>more|less))? rested cards",
          lambda m: Cond(oc.CK_RESTED, who=_who(m.group("w")), cmp=_cmp(m.group("c")),
                         value=_n(m, 2)), rules=("8-3-2",)),
+    Rule("cond-event-activated", r"If you have activated an Event with a base cost of (\d+) or "
+         r"(?P<c>more|less) during this turn",
+         lambda m: Cond(oc.CK_EVENT_COST, cmp=_cmp(m.group("c")), value=_n(m)),
+         rules=("8-3-2", "10-2-3")),
     Rule("cond-turn", r"If it is your (?P<o>opponent's )?turn",
          lambda m: Cond(oc.CK_OPP_TURN if m.group("o") else oc.CK_YOUR_TURN),
          rules=("8-3-2", "6-1")),
