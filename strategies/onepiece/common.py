@@ -40,7 +40,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     code_get,
     cond_holds,
     counter_reaches,
-    cut_has_use,
+    cut_applies,
     used_bits,
 )
 from tcgsim.simcore.games.onepiece.layout import (
@@ -369,8 +369,11 @@ def worth_paying(st, ct, fx, p, ab, src_card, src_ref, buf):
         return False
     for row in range(pc, end):
         op = code_get(fx, row, 0)
-        if op == OP_NEXT_PLAY_CUT:
-            return cut_has_use(st, ct, fx, p, ab)
+        if op == OP_NEXT_PLAY_CUT:  # only with such a card in hand
+            for h in range(st[p * PSIZE + N_HAND]):
+                if cut_applies(st, ct, fx, p, code_get(fx, row, 2), h):
+                    return True
+            return False
         if op == OP_PLAY_FROM and ab_get(fx, ab, AB_NCODE) == 1:  # its only action
             return candidates(st, ct, fx, code_get(fx, row, 1), p, src_card, src_ref,
                               buf) > 0

@@ -9,6 +9,7 @@ from tcgsim.simcore.effects import ir
 from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases as P
+from tcgsim.simcore.games.onepiece.effects import rules
 from tests.onepiece.test_fx_compile import _card_rows, _limitless_rows
 
 
@@ -1432,3 +1433,12 @@ def test_1_3_2_2_an_action_for_every_typed_card_on_your_field_st31_004():
                                                                   oc.Z_STAGE, 1, 2)
     assert lc.flt.pred_all == stage.flt.pred_all == ("type:Straw Hat Crew",)
     assert (ab.body[4].a, ab.body[4].b) == (-1000, oc.D_TURN)
+
+
+def test_1_3_2_2_power_for_every_card_trashed_needs_any_number_before_it():
+    """"for every card trashed" reads the number chosen by "trash any number of ..."; after a
+    fixed cost there is no such number, so the ability stays unmodelled, never a guess."""
+    (ab,) = rules.compile_text("[When Attacking] You may trash 2 cards from your hand: This "
+                               "Character gains +1000 power during this battle for every card "
+                               "trashed.", "")
+    assert ab.status == ir.UNMODELLED and "any number" in ab.unmatched

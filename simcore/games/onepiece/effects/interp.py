@@ -65,6 +65,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     cond_holds,
     conds_hold,
     count_per,
+    cut_applies,
     don_on_field,
     flt_get,
     flt_match,
@@ -1743,11 +1744,8 @@ def settle_hand(st, ct, fx, p, buf):
 def next_cut_applies(st, ct, fx, p, h):
     """Is p's hand card h one the pending "the next time you play ..." reduction applies to
     (a Character or Stage card matching its filter)?"""
-    card = st[p * PSIZE + HAND + h]
-    cat = ct[card, C.CATEGORY]
-    return (st[p * PSIZE + NEXT_CUT] > 0 and (cat == C.CHARACTER or cat == C.STAGE)
-            and flt_match(st, ct, fx, np.int64(st[p * PSIZE + NEXT_FLT]), np.int64(p),
-                          np.int64(cand_encode(p, Z_HAND, h)), np.int64(-1), np.int64(-1)))
+    return st[p * PSIZE + NEXT_CUT] > 0 and cut_applies(st, ct, fx, p,
+                                                        st[p * PSIZE + NEXT_FLT], h)
 
 
 @kernel

@@ -3,11 +3,12 @@ filters, candidates, conditions, whether a cost can be paid, and which [Activate
 abilities a player may activate. Shared by the interpreter (interp.py) and the strategies,
 which choose among these; nothing here changes the state."""
 
+import numpy as np
+
 from tcgsim.simcore.effects.fxlayout import (
     AB_COND0,
     AB_COST0,
     AB_FLAGS,
-    AB_NCODE,
     AB_NCOND,
     AB_NCOST,
     AB_PC,
@@ -679,18 +680,10 @@ def legal_activations(st, ct, fx, p, out, n, buf):
 
 
 @kernel
-def cut_has_use(st, ct, fx, p, ab):
-    """False when ability ab would make the next play of a card cheaper (NEXT_PLAY_CUT) and
-    p has no such Character or Stage card in hand: activating it now gains nothing."""
-    pc = ab_get(fx, ab, AB_PC)
-    for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
-        if code_get(fx, row, 0) != oc.OP_NEXT_PLAY_CUT:
-            continue
-        f = code_get(fx, row, 2)
-        for h in range(st[p * PSIZE + N_HAND]):
-            cat = ct[st[p * PSIZE + HAND + h], C.CATEGORY]
-            if (cat == C.CHARACTER or cat == C.STAGE) and flt_match(
-                    st, ct, fx, f, p, cand_encode(p, Z_HAND, h), -1, -1):
-                return True
-        return False
-    return True
+def cut_applies(st, ct, fx, p, f, h):
+    """Does a "the next time you play <filter row f> from your hand" cost cut apply to p's
+    hand card h (a Character or Stage card matching f)?"""
+    cat = ct[st[p * PSIZE + HAND + h], C.CATEGORY]
+    return (cat == C.CHARACTER or cat == C.STAGE) and flt_match(
+        st, ct, fx, np.int64(f), np.int64(p), np.int64(cand_encode(p, Z_HAND, h)),
+        np.int64(-1), np.int64(-1))

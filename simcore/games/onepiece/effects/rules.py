@@ -1786,6 +1786,10 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     if not _selected_before_use(ab.body):
         ab.unmatched = "'that Character' after a card is played or picked, not selected"
         return ab
+    if ("power-per-paid" in ab.patterns or "power-per-paid-first" in ab.patterns) and \
+            oc.OP_ANY_NUMBER not in [o.op for o in ab.body]:
+        ab.unmatched = "power 'for every card trashed' without 'any number' paid before it"
+        return ab
     if "self-to-hand" in ab.patterns and timing != oc.T_TRIGGER:
         ab.unmatched = "'add this card to your hand' outside a [Trigger]"
         return ab
