@@ -415,6 +415,59 @@ def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, str
     for line in g.replay(table, a.deck, b.deck, seed, game_index, fams, params,
                          ruleset_id(g, ruleset), cap, effects):
         click.echo(line)
+    if g.diagnose is not None:
+        from tcgsim.experiments.diagnose import diagnose_match
+        from tcgsim.reports.diagnostics import ability_lines
+
+        d = diagnose_match(g, table, a, b, seed, 1, ruleset_id(g, ruleset), turn_cap,
+                           effects, start=game_index)
+        if d.abilities.height:  # the decks have abilities that resolve
+            click.echo("\nIn this game:")
+            for line in ability_lines(d):
+                click.echo(line)
+
+
+@cli.command()
+@_match_options
+@click.option("--games", "-n", "n_games", type=click.IntRange(1), default=200,
+              show_default=True, help="Games to replay (the first of the run).")
+@click.option("--turns", "max_turns", type=click.IntRange(1), default=10, show_default=True,
+              help="Own turns shown in the per-turn table.")
+@click.option("--markdown", "as_markdown", is_flag=True, help="Print a markdown section.")
+@EFFECTS_OPTION
+@_progress_option
+def diagnose(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, strategy_b,
+             params_a, params_b, card_files, n_games, max_turns, as_markdown, effects,
+             progress):
+    """Explain a result: how each deck was played over the run's first games.
+
+    Replays the games `simulate` plays with the same options and reports, per deck: how
+    often each ability of its cards resolved (per game, and in what share of games) and the
+    DON!! rested or returned for it; per own turn the DON!! on the field, given to
+    attackers and paid for abilities, cards played, damage dealt and taken; and how the
+    games ended. Check at a glance that the deck is played as you would play it.
+    """
+    from tcgsim.experiments.api import ruleset_id
+    from tcgsim.experiments.diagnose import diagnose_match
+    from tcgsim.experiments.match import load_match
+    from tcgsim.experiments.progress import Progress, wanted
+    from tcgsim.reports.diagnostics import markdown, terminal
+
+    g, table, a, b = load_match(game, deck_a, deck_b, strategy_a, strategy_b, card_files,
+                                store, params_a, params_b)
+    bar = Progress(n_games, wanted(progress), label="replaying ")
+    done = [0]
+
+    def step(k: int) -> None:
+        bar.update(k - done[0])
+        done[0] = k
+
+    try:
+        d = diagnose_match(g, table, a, b, seed, n_games, ruleset_id(g, ruleset), turn_cap,
+                           effects, progress=step)
+    finally:
+        bar.close()
+    click.echo(markdown(d, max_turns) if as_markdown else terminal(d, max_turns), nl=False)
 
 
 @cli.command()
@@ -609,6 +662,58 @@ def ws_damage(instances, deck, climaxes, deck_top, waiting_room, wr_climaxes, cl
         shot=shot_triggers, ruleset=ruleset, method=method or "auto", samples=samples,
         seed=seed, threads=threads)
     click.echo(to_json_text(res) if as_json else format_damage(res, seconds))
+
+
+@cli.command()
+@click.argument("folder", type=click.Path())
+@click.option("--games", "-n", "n_games", type=click.IntRange(2), default=3000,
+              show_default=True, help="Simulated games per pairing (mirrors included).")
+@click.option("--strategy", "-s", "strategies", multiple=True, metavar="NAME",
+              help="Strategy of both seats (repeatable: one validation each) "
+              "[default: default].")
+@click.option("--effects", "effects", multiple=True,
+              type=click.Choice(["approx", "strict", "none"]),
+              help="Effects mode (repeatable) [default: approx].")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,
+              help="Master seed: same seed, same games.")
+@click.option("--store", default=None, metavar="DIR",
+              help="Card store folder (default: $TCGSIM_DATA or the user data folder).")
+@click.option("--out", "-o", type=click.Path(file_okay=False), default=None,
+              help="Folder for the runs and report.md, report.html, agreement.json "
+              "[default: runs/validate-DATE-TIME]; an earlier one is resumed or extended.")
+@click.option("--bootstrap", "draws", type=click.IntRange(100), default=10_000,
+              show_default=True, help="Bootstrap resamples of the correlation intervals.")
+@click.option("--permutations", "perms", type=click.IntRange(99), default=9_999,
+              show_default=True, help="Permutations of the pairing correlation's test.")
+@threads_option()
+@_progress_option
+def validate(folder, n_games, strategies, effects, seed, store, out, draws, perms, threads,
+             progress):
+    """How well simulated win rates agree with real games.
+
+    FOLDER is a real-results yardstick (matchups.csv, leaders.csv and decks/, as in
+    docs/validation.md): every pairing of its decks is played with each strategy and
+    effects mode, and the report gives the rank and linear correlation of the Leaders' field
+    win rates, the pairing correlation, the error against a constant 50 % guess, the spread,
+    and going first pooled, per pairing and per Leader, each against the real figure.
+    """
+    import datetime
+
+    from tcgsim.experiments.progress import wanted
+    from tcgsim.experiments.validate import validate as run_validation
+
+    if out is None:
+        out = Path("runs") / f"validate-{datetime.datetime.now():%Y%m%d-%H%M%S}"
+    res = run_validation(folder, n_games, strategies or ("default",), effects or ("approx",),
+                         seed, store, out, threads, wanted(progress), draws, perms,
+                         log=lambda s: click.echo(s, err=True))
+    click.echo(str(res), nl=False)
+    if res.runs:
+        click.echo(f"report: {Path(out) / 'report.md'}, {Path(out) / 'report.html'}")
+    if res.interrupted:
+        click.echo(f"Interrupted: the finished games are kept in {out}; the same command "
+                   f"with --out {out} resumes.", err=True)
+        raise SystemExit(130)
 
 
 from tcgsim.experiments.commands import register  # noqa: E402

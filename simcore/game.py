@@ -31,6 +31,12 @@ class Game:
     run_batch: Callable[..., np.ndarray]
     # replay(table, deck_a, deck_b, seed, game, fams, params, ruleset, turn_cap, effects) -> lines
     replay: Callable[..., list[str]]
+    # diagnose(table, deck_a, deck_b, seed, games, fams, params, ruleset, turn_cap, effects)
+    # -> record lists from the games' logs (abilities, turns, ends); None: not for this game
+    diagnose: Callable[..., dict[str, list]] | None = None
+    # abilities(table, card) -> (index, text, timing, once-per-turn slot) of the card's
+    # abilities that resolve (not the continuous ones), in the engine's order
+    abilities: Callable[..., list[str]] | None = None
     # import_cards(path) -> (store rows DataFrame, ImportReport); None: no importer yet
     import_cards: Callable[[Path], tuple[Any, Any]] | None = None
     # store_entries(store DataFrame) -> {code: card entry}, the pool's TOML shape

@@ -69,10 +69,11 @@ class Runner:
                             batch.STAT_OFFSETS, out)
         return out
 
-    def replay(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,
-               fams: np.ndarray, params: np.ndarray, ruleset: int,
-               turn_cap: int, effects: str = "approx") -> list[str]:
-        """The game (seed, game) as run_batch plays it, described turn by turn."""
+    def game_log(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,
+                 fams: np.ndarray, params: np.ndarray, ruleset: int, turn_cap: int,
+                 effects: str = "approx") -> tuple[np.ndarray, np.ndarray]:
+        """The log records and the final state of game (seed, game), played exactly as
+        run_batch plays it."""
         lg = np.zeros((self.log_rows, 5), dtype=np.int32)
         st = np.zeros(self._module("layout").SIZE, dtype=np.int32)
         tables = self._tables(table, deck_a, deck_b, effects)
@@ -80,4 +81,28 @@ class Runner:
             self._module("batch").replay_game(*tables, *self.deck_arrays(deck_a, deck_b),
                                               np.uint64(seed), game, fams, params, ruleset,
                                               turn_cap, lg, st)
+        return lg, st
+
+    def replay(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,
+               fams: np.ndarray, params: np.ndarray, ruleset: int,
+               turn_cap: int, effects: str = "approx") -> list[str]:
+        """The game (seed, game) as run_batch plays it, described turn by turn."""
+        lg, st = self.game_log(table, deck_a, deck_b, seed, game, fams, params, ruleset,
+                               turn_cap, effects)
         return self._module("narrate").describe(table, (deck_a.name, deck_b.name), lg, st)
+
+    def diagnose(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int,
+                 games: range, fams: np.ndarray, params: np.ndarray, ruleset: int,
+                 turn_cap: int, effects: str = "approx", progress=None) -> dict[str, list]:
+        """What the logs of `games` say about how each seat played its deck (the game
+        package's diagnose.game_records, one game after another); progress(k) after each."""
+        records = self._module("diagnose")
+        out: dict[str, list] = {}
+        for k, g in enumerate(games):
+            lg, st = self.game_log(table, deck_a, deck_b, seed, g, fams, params, ruleset,
+                                   turn_cap, effects)
+            for key, rows in records.game_records(g, lg, st).items():
+                out.setdefault(key, []).extend(rows)
+            if progress is not None:
+                progress(k + 1)
+        return out

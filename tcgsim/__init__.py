@@ -13,8 +13,8 @@ same ones); they are imported on first use, so `import tcgsim` stays quick.
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
-__all__ = ["simulate", "matchup", "first_second", "sweep", "load_deck", "ws_damage",
-           "InputError"]
+__all__ = ["simulate", "matchup", "first_second", "sweep", "validate", "diagnose",
+           "load_deck", "ws_damage", "InputError"]
 
 if TYPE_CHECKING:  # for type checkers and editors; at run time see __getattr__
     from tcgsim.experiments.api import (  # noqa: F401
@@ -25,6 +25,8 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time see __getattr__
         sweep,
         ws_damage,
     )
+    from tcgsim.experiments.diagnose import diagnose  # noqa: F401
+    from tcgsim.experiments.validate import validate  # noqa: F401
     from tcgsim.simcore.errors import InputError  # noqa: F401
 
 
@@ -33,6 +35,14 @@ def __getattr__(name: str):
         from tcgsim.simcore.errors import InputError
 
         return InputError
+    if name == "validate":
+        from tcgsim.experiments.validate import validate
+
+        return validate
+    if name == "diagnose":
+        from tcgsim.experiments.diagnose import diagnose
+
+        return diagnose
     if name in __all__:
         from tcgsim.experiments import api
 

@@ -41,6 +41,8 @@ CONT_KEPT = 8  # the results of the continuous abilities on the field depend onl
 #                cards are where, whose turn it is and the state ints of the memo offsets:
 #                settle() need not run again while none of those changed
 ATTACK_LIMIT = 16  # some continuous ability limits which cards the opponent may attack
+CONT_CHAIN = 32  # some continuous ability reads what continuous abilities change (a cost,
+#                  power or keyword): settle() repeats until nothing changes
 TM_FROM_HAND = 30  # card_tm bit of a card with an ability that applies in the hand
 TM_HAND_MOD = 29  # card_tm bit of a card whose ability on the field changes hand cards
 

@@ -6,22 +6,56 @@ Every heuristic family has the same parameter layout (P_* below); the families d
 their Main Phase logic and their defaults."""
 
 from tcgsim.simcore.effects.fxlayout import (
+    AB_COND0,
+    AB_COST0,
     AB_NCODE,
+    AB_NCOND,
     AB_NCOST,
     AB_PC,
+    AB_TIMING,
+    CD_KIND,
+    CD_VALUE,
     H_CARD_AB,
     H_CARD_TM,
     H_NAB,
+    OWN_OPP,
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
+    CK_DON_GIVEN_SELF,
+    CK_OK,
     INTENT_HARM,
+    INTENT_MASK,
+    INTENT_OP_SHIFT,
     INTENT_REDIRECT,
+    OP_BAN_PLAY,
+    OP_C_DON_MINUS,
+    OP_C_REST_DON,
+    OP_DON_ACTIVE,
+    OP_DON_REST,
+    OP_KO,
     OP_NEXT_PLAY_CUT,
+    OP_OPP_TRASH_HAND,
     OP_PLAY_FROM,
+    OP_POWER,
+    OP_REST,
+    OP_REST_TO,
     OP_RETARGET,
     OP_SEL,
+    OP_SEL_ADD,
+    OP_SEL_ALL,
+    OP_SEL_BATTLE,
+    OP_SET_ACTIVE,
+    OP_SHUFFLE,
     OP_SKIP_UNLESS,
+    OP_TO_DECK,
+    OP_TO_HAND,
+    OP_TO_LIFE,
+    OP_TRASH,
+    OP_TRASH_TO_HAND,
+    PR_NO_KO_EFFECT,
+    PR_NO_REMOVE_EFFECT,
+    PR_NO_REST,
     Q_COST_CARD,
     Q_HOW_MANY,
     Q_LIFE_BOTTOM,
@@ -31,16 +65,24 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     Q_PICK,
     Q_TARGET,
     T_ACTIVATE_MAIN,
+    T_DON_RETURNED,
+    T_MAIN,
+    T_WHEN_ATTACKING,
 )
 from tcgsim.simcore.games.onepiece.effects.query import (
     ab_get,
     ab_slot,
     can_activate,
+    can_pay,
     candidates,
     code_get,
+    cond_get,
     cond_holds,
     counter_reaches,
     cut_applies,
+    has_timing,
+    source_card,
+    source_ref,
     used_bits,
 )
 from tcgsim.simcore.games.onepiece.layout import (
@@ -48,6 +90,9 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_RESTED,
     EMPTY,
     F_CARD,
+    F_DON,
+    F_RESTED,
+    F_XKW,
     G_ACTIVE,
     G_ATT,
     G_FX_NO_TM,
@@ -84,6 +129,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     counter_value,
     effect_targets,
     encode,
+    hand_cost,
     is_legal_blocker,
     power,
 )
@@ -123,13 +169,16 @@ def cheapest_char(st, ct, p):
 
 
 @kernel
-def play_choice(st, ct, p, buf, cheapest_first, reserve):
+def play_choice(st, ct, fx, p, buf, cheapest_first, reserve):
     """Hand index of the card worth playing now, or -1: Characters first (the costliest, or
     the cheapest when `cheapest_first`), then a first Stage, removal with a target, other
-    [Main] Events; `reserve` active DON!! are kept for the opponent's turn."""
+    [Main] Events that would gain something now; `reserve` active DON!! are kept for the
+    opponent's turn, and those the ① costs of this turn's [When Attacking] abilities
+    need (attack_keep)."""
     b = p * PSIZE
     best = -1
     best_score = -1
+    reserve += attack_keep(st, ct, fx, p, buf[SCRATCH:])
     full = st[b + N_CHARS] >= NCHAR
     low = -1
     if full:
@@ -140,7 +189,8 @@ def play_choice(st, ct, p, buf, cheapest_first, reserve):
         card = st[b + HAND + h]
         cat = ct[card, C.CATEGORY]
         cost = ct[card, C.COST]
-        if cost > st[b + DON_ACTIVE] - reserve:
+        pay = hand_cost(st, ct, p, h)  # what it costs now (cost changes applied, 2-7-6)
+        if pay > st[b + DON_ACTIVE] - reserve:
             continue
         score = -1
         if cat == C.CHARACTER:
@@ -156,6 +206,9 @@ def play_choice(st, ct, p, buf, cheapest_first, reserve):
                 if effect_targets(st, ct, p, eff, ct[card, C.MAIN_VAL], buf) > 0:
                     score = cost * 10 + 3
             elif eff == C.EFF_POWER_TURN or eff == C.EFF_POWER_BATTLE:
+                score = -1
+            elif has_timing(fx, card, T_MAIN) and \
+                    not main_event_gains(st, ct, fx, p, card, pay, buf[SCRATCH:]):
                 score = -1
             else:
                 score = cost * 10 + 1
@@ -275,12 +328,25 @@ def trash_for_space(st, ct, p, prm, rng, s):
 
 
 @kernel
-def don_choice(st, ct, p, margin, reserve):
-    """Give DON!! to the attacker closest to beating the opponent's Leader by `margin`; once
-    every attacker does, the rest to the Leader, keeping `reserve` active DON!!.
-    NO_ACTION when there is nothing to give."""
+def don_choice(st, ct, fx, p, margin, reserve, buf):
+    """Give DON!! first to an attacker whose [DON!! xN] [When Attacking] ① ability needs
+    more to be used, keeping the ① active; then to the attacker closest to beating the
+    opponent's Leader by `margin`; once every attacker does, the rest to the Leader, keeping
+    `reserve` active DON!! (and the ① costs). NO_ACTION when there is nothing to give."""
     b = p * PSIZE
     budget = st[b + DON_ACTIVE] - reserve
+    if fx[H_NAB] > 0 and (st[G_FX_NO_TM + p] >> T_WHEN_ATTACKING) & 1 == 0:
+        keep = 0
+        for r in range(NREF):
+            card = st[b + F_CARD + r]
+            if card == EMPTY or not can_attack_with(st, ct, p, r) or \
+                    not has_timing(fx, card, T_WHEN_ATTACKING):
+                continue
+            give, k = attack_ability_needs(st, ct, fx, p, r, buf[SCRATCH:])
+            if give > 0 and give + k <= budget - keep:
+                return encode(A_DON, r, give)
+            keep += k
+        budget -= keep
     if budget <= 0:
         return NO_ACTION
     need = power(st, ct, 1 - p, LEADER_REF) + margin
@@ -388,14 +454,223 @@ def worth_paying(st, ct, fx, p, ab, src_card, src_ref, buf):
                 if cand_owner(buf[i]) == p and power(st, ct, p, cand_index(buf[i])) > ap:
                     return True
             return False
+    return gains_now(st, ct, fx, p, ab, src_card, src_ref, buf)
+
+
+@kernel
+def changeable(st, c, op):
+    """Would on-selection op change candidate c? A field card that an effect of the
+    opponent may not K.O., remove or rest, a rested card rested again, an active one set
+    active: no (8-4-4: the effect then does nothing to it). Anything else: yes."""
+    z = cand_zone(c)
+    if z != Z_FIELD_CHAR and z != Z_FIELD_LC and z != Z_LEADER:
+        return True
+    f = cand_owner(c) * PSIZE + cand_index(c)
+    kw = st[f + F_XKW]
+    if op == OP_KO:
+        return (kw & (PR_NO_KO_EFFECT | PR_NO_REMOVE_EFFECT)) == 0
+    if op == OP_TO_HAND or op == OP_TO_DECK or op == OP_TRASH or op == OP_TO_LIFE:
+        return (kw & PR_NO_REMOVE_EFFECT) == 0
+    if op == OP_REST:
+        return st[f + F_RESTED] == 0 and (kw & PR_NO_REST) == 0
+    if op == OP_SET_ACTIVE:
+        return st[f + F_RESTED] != 0
     return True
 
 
 @kernel
-def how_many(st, ct, p, cand, n):
-    """Q_HOW_MANY ("any number"; cand[i] is the power i of them give): in a battle, the
-    fewest that make p's side win it; none outside a battle, or when no number does."""
+def power_decides(st, ct, p, c, delta):
+    """Does giving field card c `delta` power decide a battle for p: the battle going on
+    (p's card in it wins, or the opponent's loses, only with it), or, outside a battle, one
+    of p's attackers beats an opponent's Character it may attack only with it?"""
+    z = cand_zone(c)
+    if z != Z_FIELD_CHAR and z != Z_FIELD_LC and z != Z_LEADER:
+        return False
+    o = cand_owner(c)
+    r = cand_index(c)
+    if st[G_ATT] != EMPTY:
+        a = st[G_ACTIVE]
+        side = st[G_ATT] if o == a else st[G_TGT]
+        if r != side:
+            return False
+        pa = power(st, ct, a, st[G_ATT])
+        pt = power(st, ct, 1 - a, st[G_TGT])
+        hits = pa >= pt  # the attacker wins ties (7-1-4-1)
+        if o == a:
+            pa += delta
+        else:
+            pt += delta
+        return (pa >= pt) != hits and (pa >= pt) == (a == p)
+    if o == p or st[G_ACTIVE] != p or delta >= 0:
+        return False
+    pc = power(st, ct, o, r)
+    for k in range(NREF):
+        if can_attack_with(st, ct, p, k) and can_attack_target(st, ct, p, k, r):
+            pk = power(st, ct, p, k)
+            if pk < pc and pk >= pc + delta:
+                return True
+    return False
+
+
+@kernel
+def don_watched(st, fx, p):
+    """Has p a card on the field that acts when a DON!! card is returned to the DON!! deck
+    (then DON!! -N is itself a gain)?"""
+    for k in range(NREF + 1):
+        card = source_card(st, p, source_ref(k))
+        if card != EMPTY and has_timing(fx, card, T_DON_RETURNED):
+            return True
+    return False
+
+
+@kernel
+def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
+    """Would ability ab of p's card change anything if it resolved now? Read from its
+    program: a step on selected cards gains only when one of the candidates is a card the
+    step can change (changeable); a play or a return from the trash only when there is a
+    card to take; "your opponent trashes" only when they hold cards; a step under a
+    condition that fails now is skipped (as the interpreter would); any other step (a draw,
+    a look, DON!! added, damage, ...) gains. DON!! -N paid while a card watches for DON!!
+    returned gains by itself."""
+    cost0 = ab_get(fx, ab, AB_COST0)
+    pricey = False  # DON!! -N: DON!! lost for turns, paid only for a step that matters
+    for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+        if code_get(fx, row, 0) == OP_C_DON_MINUS:
+            if don_watched(st, fx, p):
+                return True
+            pricey = True
+    pc = ab_get(fx, ab, AB_PC)
+    end = pc + ab_get(fx, ab, AB_NCODE)
+    sel_f = -2  # the selection: -2 none, -1 a card that is there, >= 0 a filter row
+    add_f = -2  # a second filter (OP_SEL_ADD)
+    row = pc
+    while row < end:
+        op = code_get(fx, row, 0)
+        a = code_get(fx, row, 1)
+        row += 1
+        if op == OP_SKIP_UNLESS:
+            if cond_get(fx, a, CD_KIND) != CK_OK and \
+                    not cond_holds(st, ct, fx, a, p, src_card, src_ref, buf):
+                skip = code_get(fx, row - 1, 2)
+                row = end if skip < 0 else row + skip
+        elif op == OP_SEL or op == OP_SEL_ALL:
+            sel_f = a
+            add_f = -2
+        elif op == OP_SEL_ADD:
+            add_f = a
+        elif op == OP_SEL_BATTLE:
+            sel_f = -1 if st[G_ATT] != EMPTY else -2
+        elif op >> 4 == 1:  # the source card, a Leader
+            sel_f = -1
+        elif op >> 4 == 2:  # a step on the selected cards
+            if sel_f == -1:
+                return True
+            weak = pricey and op == OP_POWER  # power alone: only where it decides a battle
+            for f in (sel_f, add_f):
+                if f >= 0:
+                    n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
+                    for i in range(n):
+                        if changeable(st, buf[i], op) and \
+                                (not weak or power_decides(st, ct, p, buf[i], a)):
+                            return True
+        elif op >> 4 == 0:  # flow: "you may", "if you do", "choose one"
+            continue
+        elif op == OP_PLAY_FROM or op == OP_TRASH_TO_HAND:
+            if candidates(st, ct, fx, a, p, src_card, src_ref, buf) > 0:
+                return True
+        elif op == OP_OPP_TRASH_HAND:
+            if st[(1 - p) * PSIZE + N_HAND] > 0:
+                return True
+        elif op == OP_DON_ACTIVE:
+            if st[p * PSIZE + DON_RESTED] > 0:
+                return True
+        elif op == OP_BAN_PLAY or op == OP_SHUFFLE or op == OP_REST_TO or \
+                (op == OP_DON_REST and code_get(fx, row - 1, 3) != OWN_OPP):
+            continue  # a drawback or a clean-up, not a gain
+        else:  # any number, an attack moved: weighed where they are chosen; the rest gains
+            return True
+    return False
+
+
+@kernel
+def attack_ability_needs(st, ct, fx, p, r, buf):
+    """For p's card at ref r: (DON!! still to give it, active DON!! to keep) so that its
+    [DON!! xN] [When Attacking] abilities with a cost of resting DON!! (①) can be paid when
+    it attacks; (0, 0) when it has none that would gain something now."""
+    b = p * PSIZE
+    card = st[b + F_CARD + r]
+    give = 0
+    keep = 0
+    first = fx[fx[H_CARD_AB] + card]
+    for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) != T_WHEN_ATTACKING:
+            continue
+        n = 0
+        cost0 = ab_get(fx, ab, AB_COST0)
+        for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+            if code_get(fx, row, 0) == OP_C_REST_DON:
+                n += code_get(fx, row, 1)
+        if n == 0:
+            continue
+        k = 0
+        c0 = ab_get(fx, ab, AB_COND0)
+        for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
+            if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
+                k = max(k, cond_get(fx, c, CD_VALUE))
+        if not gains_now(st, ct, fx, p, ab, card, r, buf):
+            continue
+        give = max(give, k - st[b + F_DON + r])
+        keep += n
+    return give, keep
+
+
+@kernel
+def attack_keep(st, ct, fx, p, buf):
+    """Active DON!! p keeps back from card plays in its Main Phase so that one of its cards
+    that can attack this turn gets the N DON!! of its [DON!! xN] [When Attacking] ability
+    and the ① to pay it (the deck is built to use it): the most any one attacker needs, when
+    p's active DON!! cover it; else 0."""
+    if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_WHEN_ATTACKING) & 1:
+        return 0
+    keep = 0
+    for r in range(NREF):
+        if st[p * PSIZE + F_CARD + r] != EMPTY and can_attack_with(st, ct, p, r) and \
+                has_timing(fx, st[p * PSIZE + F_CARD + r], T_WHEN_ATTACKING):
+            give, k = attack_ability_needs(st, ct, fx, p, r, buf)
+            if k > 0 and give + k <= st[p * PSIZE + DON_ACTIVE]:
+                keep = max(keep, give + k)
+    return keep
+
+
+@kernel
+def main_event_gains(st, ct, fx, p, card, spend, buf):
+    """Would the [Main] of Event card, compiled from its text, gain something now, its
+    costs paid from what is left after `spend` active DON!! pay for the card?"""
+    first = fx[fx[H_CARD_AB] + card]
+    for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) != T_MAIN:
+            continue
+        payable = True
+        cost0 = ab_get(fx, ab, AB_COST0)
+        for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+            if code_get(fx, row, 0) == OP_C_REST_DON:
+                payable = payable and st[p * PSIZE + DON_ACTIVE] - spend >= code_get(fx, row, 1)
+            else:
+                payable = payable and can_pay(st, ct, fx, row, p, card, -1, buf)
+        if payable and gains_now(st, ct, fx, p, ab, card, -1, buf):
+            return True
+    return False
+
+
+@kernel
+def how_many(st, ct, p, receiver, cand, n):
+    """Q_HOW_MANY ("any number"; cand[i] is the power i of them give, to p's card at ref
+    `receiver`, -1 when chosen later): in a battle, the fewest that make p's side win it;
+    none outside a battle, when the card gaining the power is not in it, or when no number
+    does."""
     if st[G_ATT] == EMPTY:
+        return 0
+    if receiver >= 0 and receiver != (st[G_ATT] if st[G_ACTIVE] == p else st[G_TGT]):
         return 0
     a = st[G_ACTIVE]
     pa = power(st, ct, a, st[G_ATT])
@@ -421,7 +696,9 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     if q == Q_MODE:
         return 0  # "Choose one": the first option
     if q == Q_HOW_MANY:
-        return how_many(st, ct, p, cand, n)
+        return how_many(st, ct, p, (intent >> INTENT_OP_SHIFT) - 1, cand, n)
+    op = intent >> INTENT_OP_SHIFT  # INTENT_HARM: what will be done to the card (0: unsaid)
+    intent &= INTENT_MASK
     if q == Q_LIFE_LOOK:  # the opponent's top Life card if they have one (before seeing it)
         for i in range(n):
             if cand_owner(cand[i]) != p:
@@ -447,6 +724,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
             key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
             if cand_owner(c) == p:
                 key = -key - 1
+            elif op != 0 and not changeable(st, c, op):
+                key = -(1 << 28)  # the step would not change it: none with "up to"
             elif st[G_ATT] != EMPTY and (cand_zone(c) == Z_FIELD_CHAR or cand_zone(c) == Z_FIELD_LC
                                          or cand_zone(c) == Z_LEADER) \
                     and cand_index(c) == (st[G_TGT] if st[G_ACTIVE] == p else st[G_ATT]):

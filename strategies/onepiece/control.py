@@ -19,7 +19,7 @@ from tcgsim.strategies.onepiece.common import (
 @kernel_inline
 def main_action(st, ct, fx, p, prm, rng, s, buf):
     reserve = int(prm[P_COUNTER_RESERVE])
-    h = play_choice(st, ct, p, buf, False, reserve)
+    h = play_choice(st, ct, fx, p, buf, False, reserve)
     if h >= 0:
         return encode(A_PLAY, h, 0)
     a = activation_choice(st, ct, fx, p, buf)
@@ -30,7 +30,7 @@ def main_action(st, ct, fx, p, prm, rng, s, buf):
     a = attack_choice(st, ct, p, prm[P_KO_MIN_COST], False)
     if act_kind(a) == A_ATTACK:  # attacks that need no DON!! first
         return a
-    a = don_choice(st, ct, p, int(prm[P_DON_MARGIN]), reserve)
+    a = don_choice(st, ct, fx, p, int(prm[P_DON_MARGIN]), reserve, buf)
     if a != NO_ACTION:
         return a
     return encode(A_END, 0, 0)

@@ -18,7 +18,7 @@ from tcgsim.strategies.onepiece.common import (
 
 @kernel_inline
 def main_action(st, ct, fx, p, prm, rng, s, buf):
-    h = play_choice(st, ct, p, buf, False, int(prm[P_COUNTER_RESERVE]))
+    h = play_choice(st, ct, fx, p, buf, False, int(prm[P_COUNTER_RESERVE]))
     if h >= 0:
         return encode(A_PLAY, h, 0)
     a = activation_choice(st, ct, fx, p, buf)
@@ -26,7 +26,8 @@ def main_action(st, ct, fx, p, prm, rng, s, buf):
         return a
     if st[G_TURN] <= 2:
         return encode(A_END, 0, 0)
-    a = don_choice(st, ct, p, int(prm[P_DON_MARGIN]), int(prm[P_COUNTER_RESERVE]))
+    a = don_choice(st, ct, fx, p, int(prm[P_DON_MARGIN]), int(prm[P_COUNTER_RESERVE]),
+                   buf)
     if a != NO_ACTION:
         return a
     return attack_choice(st, ct, p, prm[P_KO_MIN_COST], False)

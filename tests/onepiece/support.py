@@ -758,6 +758,27 @@ FX_POOL += [
     _fx_card("FX_RETURN_ACTIVE", "[Activate: Main] You may return 2 of your active DON!! cards "
              "to your DON!! deck: Play up to 1 {Test Crew} type Character card from your "
              "hand."),
+    # Abilities the strategies weigh before paying (strategies/onepiece/common.gains_now).
+    _fx_card("FX_DONMINUS_DEBUFF", "[On Play] DON!! -1: Give up to 1 of your opponent's "
+             "Characters -2000 power during this turn."),
+    _fx_card("FX_DONX2_ATT_PAY", "[DON!! x2] [When Attacking] (1): Draw 1 card.", power=5000),
+    _fx_card("FX_DONMINUS2_EVENT", "[Main] DON!! -2: Draw 1 card.", category="event"),
+    _fx_card("FX_KO_ANY", "[On Play] K.O. up to 1 of your opponent's Characters."),
+    ("FX_NO_KO_FX", {"category": "character", "colors": ["red"], "cost": 5, "power": 6000,
+                     "types": [], "text": "This Character cannot be K.O.'d by effects."}),
+    _fx_card("FX_UNTAP_NO_PLAY", "[Activate: Main] [Once Per Turn] You may rest 1 of your "
+             "DON!! cards: If there is a Character with a cost of 5 or more, set up to 3 of "
+             "your DON!! cards as active. Then, you cannot play Character cards during this "
+             "turn."),
+    ("FX_LEADER_ANY_TRASH", {
+        "category": "leader", "colors": ["red"], "cost": 0, "power": 5000, "life": 5,
+        "types": [], "text": "[On Your Opponent's Attack] You may trash any number of Event "
+                             "cards from your hand. This Leader gains +1000 power during this "
+                             "battle for every card trashed."}),
+    # Continuous abilities that read what another one changes (8-1-3-3-5).
+    _fx_card("FX_GAINS_COST12", "This Character gains +12 cost."),
+    _fx_card("FX_IF_COST12_BUFF", "If there is a Character with a cost of 12 or more, this "
+             "Character gains +3000 power."),
 ]
 
 

@@ -296,3 +296,35 @@ def test_7_1_1_1_the_opponent_may_attack_only_the_named_character_while_it_is_re
     g.ko(1, 0)
     g.main_phase_settle()
     assert g.attacks(0) == {(0, L), (0, 1), (L, L), (L, 1)}
+
+
+# Continuous abilities that read what others change (8-1-3-3-5): the turn player's, then the
+# non-turn player's, repeated until nothing changes, so that neither seat's abilities see the
+# other's before they apply.
+
+
+def test_8_1_3_3_5_a_condition_reads_the_cost_the_other_players_ability_gives():
+    """"If there is a Character with a cost of 12 or more, this Character gains +3000
+    power" sees the opponent's cost-1 Character that "gains +12 cost", whichever player
+    holds which card and whoever's turn it is."""
+    for buff_side in (0, 1):
+        chars = [[], []]
+        chars[buff_side] = [FX["FX_IF_COST12_BUFF"]]
+        chars[1 - buff_side] = [FX["FX_GAINS_COST12"]]
+        for active in (0, 1):
+            g = game(chars=tuple(chars))
+            g.st[S.G_ACTIVE] = active
+            g.main_phase_settle()
+            assert g.power(buff_side, 0) == 1000 + 3000, (buff_side, active)
+            assert g.power(1 - buff_side, 0) == 1000
+            g.ko(1 - buff_side, 0)  # the cost-13 Character leaves: the condition fails
+            g.main_phase_settle()
+            assert g.power(buff_side, 0) == 1000, (buff_side, active)
+
+
+def test_8_1_3_3_5_a_pair_that_reads_costs_is_marked_for_repeated_passes():
+    from tcgsim.simcore.effects import fxlayout as L
+
+    assert pair_game([FX["FX_GAINS_COST12"], FX["FX_IF_COST12_BUFF"]]).fx[L.H_FLAGS] \
+        & L.CONT_CHAIN
+    assert not field_only_game().fx[L.H_FLAGS] & L.CONT_CHAIN

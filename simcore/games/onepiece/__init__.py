@@ -30,6 +30,29 @@ def _effects(table, deck_a: Deck, deck_b: Deck, mode: str) -> tuple[np.ndarray, 
     return pair_tables(table, cards, mode)
 
 
+def _abilities(table, card: int) -> list[tuple[int, str, int, int]]:
+    """(index, text, timing, once-per-turn slot) of the card's triggered and activated
+    abilities, in the engine's order (effects/pack.compile_card); continuous ones, which
+    never "resolve", are left out. The text starts with the ability's status when it is not
+    strict; two timings of one text share a slot (the log names an ability by slot and
+    timing)."""
+    from tcgsim.simcore.effects.ir import STRICT
+    from tcgsim.simcore.games.onepiece.effects.opcodes import (
+        T_CONTINUOUS,
+        T_OPP_TURN,
+        T_YOUR_TURN,
+    )
+    from tcgsim.simcore.games.onepiece.effects.pack import compile_card
+
+    text = table.text.get(table.codes[int(card)])
+    if text is None:
+        return []
+    return [(k, a.source if a.status == STRICT else f"({a.status}) {a.source}", a.timing,
+             a.once_with if a.once_with >= 0 else k)
+            for k, a in enumerate(compile_card(text[0], text[1]))
+            if a.timing not in (T_CONTINUOUS, T_YOUR_TURN, T_OPP_TURN)]
+
+
 RUNNER = Runner("tcgsim.simcore.games.onepiece", _decks, log_rows=20000, title="ONE PIECE",
                 effects=_effects)
 
@@ -45,6 +68,8 @@ GAME = Game(
     default_turn_cap=100,
     run_batch=RUNNER.run_batch,
     replay=RUNNER.replay,
+    diagnose=RUNNER.diagnose,
+    abilities=_abilities,
     import_cards=read_database,
     store_entries=store_entries,
     coverage=deck_coverage,

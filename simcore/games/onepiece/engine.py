@@ -469,7 +469,7 @@ def give_don(st, lg, p, r, k=1):
     b = p * PSIZE
     st[b + DON_ACTIVE] -= k
     st[b + F_DON + r] += k
-    log(st, lg, E.E_GIVE_DON, p, st[b + F_CARD + r], st[b + F_DON + r], 0)
+    log(st, lg, E.E_GIVE_DON, p, st[b + F_CARD + r], st[b + F_DON + r], k)
 
 
 @kernel_inline

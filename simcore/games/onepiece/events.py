@@ -14,7 +14,7 @@ E_DON = 6  # a = DON added, b = cost-area total
 E_PLAY = 7  # a = card, b = slot
 E_TRASH_SPACE = 8  # a = card trashed to make room (3-7-6-1)
 E_STAGE_OUT = 9  # a = old Stage trashed (3-8-5-1)
-E_GIVE_DON = 10  # a = card receiving, b = DON now on it
+E_GIVE_DON = 10  # a = card receiving, b = DON now on it, c = DON given now
 E_ATTACK = 11  # a = attacker card, b = target card (of the opponent), c = 1 if target Leader
 E_BLOCK = 12  # a = blocker card
 E_COUNTER = 13  # a = card, b = power added, c = card boosted
@@ -35,6 +35,7 @@ E_FX_MOVE = 26  # a = card moved by an effect, b = opcode (to hand / deck), c = 
 E_FX_PICK = 27  # a = card an effect took, b = where to (DEST_*), c = from (Z_LOOK/TRASH/HAND)
 E_FX_COUNT = 28  # a = how many p chose to pay ("any number"), b = what (oc.ANY_*)
 E_RETARGET = 29  # an effect made p's card a the target of the attack, b = its ref
+E_PAY = 30  # p pays DON!! for an ability of card a: b = the cost op (rest ①, DON!! -N), c = count
 
 
 @kernel

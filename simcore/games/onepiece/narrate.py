@@ -80,7 +80,8 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
         elif code == E.E_STAGE_OUT:
             lines.append(f"  {pl} trashes the old Stage {card(a)}.")
         elif code == E.E_GIVE_DON:
-            lines.append(f"  {pl} gives a DON!! to {card(a)} (now {b}).")
+            given = "a DON!!" if c <= 1 else f"{c} DON!!"
+            lines.append(f"  {pl} gives {given} to {card(a)} (now {b}).")
         elif code == E.E_ATTACK:
             lines.append(f"  {pl} attacks {card(b)} with {card(a)}.")
         elif code == E.E_BLOCK:
@@ -113,6 +114,10 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
         elif code == E.E_FX_COUNT:
             what = "DON!! cards to rest" if b == oc.ANY_REST_DON else "cards to trash"
             lines.append(f"      {pl} chooses {a} {what} (any number).")
+        elif code == E.E_PAY:
+            paid = f"rests {c} DON!!" if b == oc.OP_C_REST_DON \
+                else f"returns {c} DON!! (DON!! -{c})"
+            lines.append(f"      {pl} {paid} for {card(a)}.")
         elif code == E.E_RETARGET:
             lines.append(f"      The attack now targets {pl}'s {card(a)}.")
         elif code == E.E_BATTLE_SKIP:

@@ -27,6 +27,7 @@ from tcgsim.simcore.effects.fxlayout import (
     ABF_FROM_HAND,
     ABF_HAND_MOD,
     ATTACK_LIMIT,
+    CONT_CHAIN,
     CONT_KEPT,
     FL_FLAGS,
     FLF_DIFF_NAMES,
@@ -111,6 +112,8 @@ from tcgsim.simcore.games.onepiece.layout import (
     F_TKW,
     F_TPOW,
     F_USED,
+    F_XKW,
+    F_XPOW,
     FX_CONT_OK,
     FX_CONT_SET,
     FX_NO_CONT,
@@ -304,9 +307,13 @@ def ask(st, ct, lg, p, q, intent, fams, prms, rng, buf, n, upto):
 
 @kernel
 def intent_of(op, a):
-    """What code row (op, a) does to the cards selected for it (the strategy's hint)."""
+    """What code row (op, a) does to the cards selected for it (the strategy's hint); a
+    removal or a rest carries its op above the intent (INTENT_OP_SHIFT), so that the
+    strategy can tell the cards it would not change."""
     if op == oc.OP_KO or op == oc.OP_REST or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK \
-            or op == oc.OP_TRASH or op == oc.OP_NEGATE or op == oc.OP_TO_LIFE:
+            or op == oc.OP_TRASH or op == oc.OP_TO_LIFE:
+        return oc.INTENT_HARM | (op << oc.INTENT_OP_SHIFT)
+    if op == oc.OP_NEGATE:
         return oc.INTENT_HARM
     if op == oc.OP_POWER or op == oc.OP_COST:
         return oc.INTENT_HARM if a < 0 else oc.INTENT_HELP
@@ -752,7 +759,9 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
     if op == oc.OP_C_REST_DON:  # 8-3-1-5
         st[b + DON_ACTIVE] -= a
         st[b + DON_RESTED] += a
+        log(st, lg, E.E_PAY, p, src_card, op, a)
     elif op == oc.OP_C_DON_MINUS:  # 8-3-1-6
+        log(st, lg, E.E_PAY, p, src_card, op, a)
         return_don(st, fx, lg, p, a, bb == 1)
     elif op == oc.OP_C_TRASH_HAND:
         trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
@@ -896,10 +905,12 @@ def activate_events(st, ct, fx, lg, p, f, count, src_card, src_ref, fams, prms, 
 
 
 @kernel
-def any_number(st, ct, fx, lg, p, kind, f, unit, src_card, src_ref, fams, prms, rng, buf):
+def any_number(st, ct, fx, lg, p, kind, f, unit, receiver, src_card, src_ref, fams, prms,
+               rng, buf):
     """"You may rest any number of your DON!! cards" / "trash any number of <phrase> cards
     from your hand" (8-4-4): p chooses how many (Q_HOW_MANY, candidate i being the power
-    `unit` gives i of them, the strategy's hint), 0 doing nothing (1-3-2-2), and pays them.
+    `unit` gives i of them, and p's ref `receiver` the card that gains it, -1 when it is
+    chosen later: the strategy's hints), 0 doing nothing (1-3-2-2), and pays them.
     The number paid goes to the X register (G_X) that OP_POWER_X reads; G_OK: any was."""
     b = p * PSIZE
     if kind == oc.ANY_REST_DON:
@@ -909,8 +920,9 @@ def any_number(st, ct, fx, lg, p, kind, f, unit, src_card, src_ref, fams, prms, 
     most = min(most, MAX_CAND - 1)
     for i in range(most + 1):
         buf[i] = i * unit
-    k = max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_HOW_MANY), np.int64(oc.INTENT_HELP),
-                fams, prms, rng, buf, np.int64(most + 1), np.int64(0)), 0)
+    k = max(ask(st, ct, lg, np.int64(p), np.int64(oc.Q_HOW_MANY),
+                np.int64(oc.INTENT_HELP | (receiver + 1) << oc.INTENT_OP_SHIFT), fams, prms,
+                rng, buf, np.int64(most + 1), np.int64(0)), 0)
     log(st, lg, E.E_FX_COUNT, p, k, kind, 0)
     if kind == oc.ANY_REST_DON:
         st[b + DON_ACTIVE] -= k
@@ -920,6 +932,24 @@ def any_number(st, ct, fx, lg, p, kind, f, unit, src_card, src_ref, fams, prms, 
                             rng, buf)
     st[G_X] = k
     st[G_OK] = 1 if k > 0 else 0
+
+
+@kernel
+def x_receiver(fx, pc, end, src_ref):
+    """The ref of the controller's card that the first OP_POWER_X row from pc on gives its
+    power to, when the rows before it fix it (the source card, the own Leader); else -1."""
+    r = -1
+    for row in range(pc, end):
+        op = code_get(fx, row, 0)
+        if op == oc.OP_POWER_X:
+            return r
+        if op == oc.OP_SEL_SELF:
+            r = src_ref if 0 <= src_ref < NREF else -1
+        elif op == oc.OP_SEL_LEADER:
+            r = LEADER_REF if code_get(fx, row, 1) != OWN_OPP else -1
+        elif op == oc.OP_SEL or op == oc.OP_SEL_ALL or op == oc.OP_SEL_BATTLE:
+            r = -1
+    return -1
 
 
 @kernel
@@ -1409,8 +1439,9 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 st[G_TGT_CARD] = st[b + F_CARD + r]
                 log(st, lg, E.E_RETARGET, p, st[G_TGT_CARD], r, 0)
         elif op == oc.OP_ANY_NUMBER:
-            any_number(st, ct, fx, lg, p, a, bb, x_unit(fx, pc, end), src_card, src_ref, fams,
-                       prms, rng, buf)
+            any_number(st, ct, fx, lg, p, a, bb, x_unit(fx, pc, end),
+                       x_receiver(fx, pc, end, src_ref), src_card, src_ref, fams, prms, rng,
+                       buf)
         elif op == oc.OP_WIN:  # 1-2-5: the controller wins during the effect; the game ends
             st[G_OVER] = 1
             st[G_WINNER] = p
@@ -1644,13 +1675,25 @@ def settle(st, ct, fx, buf):
         settle_hand(st, ct, fx, p, buf)
 
 
+# buf[CONT_BUF:] during settle_field: the costs a pass gives (2 * NREF ints), then the
+# results of the last pass (3 * 2 * NREF ints); buf[128:176] is kept_results_hold's.
+CONT_BUF = 180
+CONT_PASSES = 4  # passes before a pair whose results keep changing is left as it is
+
+
 @kernel
 def settle_field(st, ct, fx, buf):
     """Recompute what the continuous abilities of the cards on the field give now (power,
     cost, keywords, prohibitions: F_CPOW, F_CCOST, F_CKW), from their current conditions.
     Called after every Main Phase action and before the Damage Step, so that a condition
     that stops holding stops the effect (8-1-3-3; [Your Turn] 10-2-11, [Opponent's Turn]
-    10-2-12)."""
+    10-2-12).
+
+    Within a pass every condition reads the results of the pass before (the sums F_XPOW and
+    F_XKW and the costs are written at its end), so neither player's abilities go first;
+    a pair whose abilities read what others change (CONT_CHAIN: "If there is a Character
+    with a cost of 12 or more" beside "This Character gains +12 cost") repeats passes until
+    nothing changes (8-1-3-3-5)."""
     if (fx[H_FLAGS] & HAS_CONT) == 0:
         return
     kept = (fx[H_FLAGS] & CONT_KEPT) != 0
@@ -1658,39 +1701,64 @@ def settle_field(st, ct, fx, buf):
         if st[G_FX_SKIP] & FX_CONT_OK and (fx[H_NMEMO] == 0 or memo_unchanged(st, fx)):
             return
         st[G_FX_SKIP] |= FX_CONT_OK
-    if st[G_FX_SKIP] & FX_CONT_SET:
-        st[G_FX_SKIP] &= ~FX_CONT_SET
-        for o in range(2):
-            b = o * PSIZE
-            for r in range(NREF):
-                if st[b + F_CPOW + r] != 0 or st[b + F_CKW + r] != 0 \
-                        or st[b + F_CBASE + r] != 0:
+    passes = CONT_PASSES if fx[H_FLAGS] & CONT_CHAIN else 1
+    cost = buf[CONT_BUF:CONT_BUF + 2 * NREF]
+    last = buf[CONT_BUF + 2 * NREF:CONT_BUF + 8 * NREF]
+    for _ in range(passes):
+        if passes > 1:
+            for o in range(2):
+                for r in range(NREF):
+                    f = o * PSIZE + r
+                    i = (o * NREF + r) * 3
+                    last[i], last[i + 1], last[i + 2] = st[f + F_XPOW], st[f + F_XKW], \
+                        st[f + F_CCOST]
+        was_set = st[G_FX_SKIP] & FX_CONT_SET
+        if was_set:
+            st[G_FX_SKIP] &= ~FX_CONT_SET
+            for o in range(2):
+                b = o * PSIZE
+                for r in range(NREF):
                     st[b + F_CPOW + r] = 0
                     st[b + F_CKW + r] = 0
                     st[b + F_CBASE + r] = 0
-                    sum_modifiers(st, b + r)
-                st[b + F_CCOST + r] = 0
-    for p in range(2):
-        if st[G_FX_SKIP] & (FX_NO_CONT << p):
-            continue
-        for k in range(NREF + 1):
-            r = source_ref(k)
-            card = source_card(st, p, r)
-            if card == EMPTY or (fx[fx[H_CARD_TM] + card] & CONT_TIMINGS) == 0:
+        for i in range(2 * NREF):
+            cost[i] = 0
+        for p in range(2):
+            if st[G_FX_SKIP] & (FX_NO_CONT << p):
                 continue
-            if r != STAGE_REF and negated(st, p, r):
-                continue
-            base = fx[H_CARD_AB]
-            for ab in range(fx[base + card], fx[base + card + 1]):
-                t = ab_get(fx, ab, AB_TIMING)
-                if ((1 << t) & CONT_TIMINGS) == 0 or \
-                        ab_get(fx, ab, AB_FLAGS) & (ABF_FROM_HAND | ABF_HAND_MOD):
+            for k in range(NREF + 1):
+                r = source_ref(k)
+                card = source_card(st, p, r)
+                if card == EMPTY or (fx[fx[H_CARD_TM] + card] & CONT_TIMINGS) == 0:
                     continue
-                if (t == oc.T_YOUR_TURN and st[G_ACTIVE] != p) or \
-                        (t == oc.T_OPP_TURN and st[G_ACTIVE] == p):
+                if r != STAGE_REF and negated(st, p, r):
                     continue
-                apply_continuous(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
-                                 np.int64(r), buf)
+                base = fx[H_CARD_AB]
+                for ab in range(fx[base + card], fx[base + card + 1]):
+                    t = ab_get(fx, ab, AB_TIMING)
+                    if ((1 << t) & CONT_TIMINGS) == 0 or \
+                            ab_get(fx, ab, AB_FLAGS) & (ABF_FROM_HAND | ABF_HAND_MOD):
+                        continue
+                    if (t == oc.T_YOUR_TURN and st[G_ACTIVE] != p) or \
+                            (t == oc.T_OPP_TURN and st[G_ACTIVE] == p):
+                        continue
+                    apply_continuous(st, ct, fx, np.int64(ab), np.int64(p), np.int64(card),
+                                     np.int64(r), buf)
+        if was_set == 0 and (st[G_FX_SKIP] & FX_CONT_SET) == 0:
+            break  # nothing was given before or now: every continuous field stays 0
+        same = True
+        for o in range(2):
+            for r in range(NREF):
+                f = o * PSIZE + r
+                st[f + F_CCOST] = cost[o * NREF + r]
+                sum_modifiers(st, f)
+                if passes > 1:
+                    i = (o * NREF + r) * 3
+                    if last[i] != st[f + F_XPOW] or last[i + 1] != st[f + F_XKW] \
+                            or last[i + 2] != st[f + F_CCOST]:
+                        same = False
+        if same:
+            break
     if fx[H_FLAGS] & ATTACK_LIMIT:
         for o in range(2):
             only = 0
@@ -1911,8 +1979,6 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
         if op == oc.OP_POWER_PER:  # +a for every bb counted cards: an OP_POWER of the sum
             op = oc.OP_POWER
             a = a * (count_per(st, ct, p, code_get(fx, pc - 1, 3)) // bb)
-        if op == oc.OP_SEL_SELF or op == oc.OP_SEL_LEADER or op == oc.OP_SEL_ALL:
-            settle_selected(st, sel, nsel)  # a new selection: the last one's sums first
         if op == oc.OP_SKIP_UNLESS:
             if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
                 pc = end if bb < 0 else pc + bb
@@ -1933,6 +1999,8 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                     sel[nsel] = cand_owner(buf[i]) << 8 | cand_index(buf[i])
                     nsel += 1
         else:
+            if nsel > 0:
+                st[G_FX_SKIP] |= FX_CONT_SET
             for i in range(nsel):
                 f = (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF)
                 if op == oc.OP_POWER:
@@ -1940,23 +2008,12 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                 elif op == oc.OP_SET_BASE:  # the highest applies (4-9-2-1)
                     st[f + F_CBASE] = max(st[f + F_CBASE],
                                           a - ct[st[f + F_CARD], C.POWER] + BASE_BIAS)
-                elif op == oc.OP_COST:
-                    st[f + F_CCOST] += a
+                elif op == oc.OP_COST:  # written at the end of the pass (settle_field)
+                    buf[CONT_BUF + (sel[i] >> 8) * NREF + (sel[i] & 0xFF)] += a
                 elif op == oc.OP_GRANT or op == oc.OP_PROHIBIT:
                     st[f + F_CKW] |= a
                 elif op == oc.OP_NEGATE:
                     st[f + F_CKW] |= oc.PR_NEGATED
-    settle_selected(st, sel, nsel)
-
-
-@kernel_inline
-def settle_selected(st, sel, nsel):
-    """Sum the modifiers of the nsel cards a continuous ability has just changed (sel:
-    owner << 8 | ref), and note that a continuous field was set."""
-    for i in range(nsel):
-        sum_modifiers(st, (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF))
-    if nsel > 0:
-        st[G_FX_SKIP] |= FX_CONT_SET
 
 
 # ---------------------------------------------------------------- replacement effects (8-1-3-4)

@@ -135,6 +135,21 @@ def _offsets(reads: int, negates: bool) -> list[int]:
     return offs
 
 
+# What continuous abilities change and others may read: a pair whose continuous abilities
+# read any of it is settled until nothing changes (8-1-3-3-5).
+_CHAIN_READS = R_COST | R_POWER | R_OTHER
+
+
+def chained(ab: list[list[int]], code: list[list[int]], cond: list[list[int]],
+            flt: list[list[int]]) -> bool:
+    """Does some continuous ability on the field read a card's cost, power or something
+    unclassified, which another continuous ability may change ("If there is a Character
+    with a cost of 12 or more" beside "This Character gains +12 cost")?"""
+    return any(row[L.AB_TIMING] in _CONT_TIMINGS
+               and not row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD)
+               and ability_reads(row, code, cond, flt) & _CHAIN_READS for row in ab)
+
+
 def memo_offsets(ab: list[list[int]], code: list[list[int]], cond: list[list[int]],
                  flt: list[list[int]]) -> list[int] | None:
     """The memo offsets of a pair's continuous abilities on the field (possibly none: they

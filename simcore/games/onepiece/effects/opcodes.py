@@ -150,6 +150,11 @@ Q_HOW_MANY = 10
 # What a Q_TARGET choice does to the chosen card (the strategy's hint).
 # INTENT_REDIRECT: the chosen card becomes the target of the attack (OP_RETARGET).
 INTENT_HELP, INTENT_HARM, INTENT_REDIRECT = 0, 1, 2
+# Above the intent (intent >> INTENT_OP_SHIFT): for INTENT_HARM the op that will act on the
+# chosen card (0: not said); for Q_HOW_MANY the chooser's ref of the card that gains the
+# power, plus 1 (0: chosen later).
+INTENT_OP_SHIFT = 8
+INTENT_MASK = (1 << INTENT_OP_SHIFT) - 1
 
 # Granted keywords use the card table's KW_* bits; prohibitions use these (PROHIBIT op).
 PR_NO_ATTACK = 1 << 8

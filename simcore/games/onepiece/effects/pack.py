@@ -21,7 +21,7 @@ from tcgsim.simcore.effects.ir import APPROX, STRICT, Ability, Cond, Filter, Op
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
-from tcgsim.simcore.games.onepiece.effects.memo import memo_offsets
+from tcgsim.simcore.games.onepiece.effects.memo import chained, memo_offsets
 
 # What the interpreter (interp.py) runs; anything else leaves the ability unmodelled.
 IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, oc.T_ON_KO,
@@ -504,6 +504,8 @@ def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
     if any(row[L.AB_TIMING] in CONT_TIMINGS
            and not row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
         hdr[L.H_FLAGS] |= L.HAS_CONT
+        if chained(t.ab, t.code, t.cond, t.flt):
+            hdr[L.H_FLAGS] |= L.CONT_CHAIN
     if any(op == oc.OP_PROHIBIT and a & oc.PR_ONLY_TARGET for op, a, *_ in t.code):
         hdr[L.H_FLAGS] |= L.ATTACK_LIMIT
     if any(row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) or _cuts_next_play(t, row)

@@ -1,0 +1,119 @@
+"""The heuristic strategies play the card text as a player would, by general rules read from
+the compiled programs (strategies/onepiece/common.py): a cost is paid only for a step that
+changes something now, DON!! -N only for one that matters, the ① of a [DON!! xN] [When
+Attacking] ability is kept, an Event is played only when it gains something and its cost can
+be paid, an effect targets a card it can change, "any number" is paid only for the card in
+the battle."""
+
+import pytest
+
+from tcgsim.simcore.games.onepiece import events as E
+from tcgsim.simcore.games.onepiece.layout import LEADER_REF
+from tests.onepiece import support as S
+
+FX = S.FX_ID
+CT, FXA = S.fx_tables("approx")
+
+
+def game(**kw) -> S.Game:
+    return S.make_game(ct=CT, fx=FXA, **kw)
+
+
+def abilities(g: S.Game, p: int = 0) -> list[int]:
+    return [e[2] for e in g.events(E.E_ABILITY) if e[1] == p]
+
+
+def on_field(g: S.Game, p: int) -> int:
+    """DON!! cards on p's field: active, rested and given."""
+    d = g.don(p)
+    return d["active"] + d["rested"] + d["given"]
+
+
+@pytest.mark.parametrize(("opp", "mine", "watcher", "paid"), [
+    ((), (), False, False),  # nothing to give -2000 to
+    ((S.C6K,), (), False, False),  # a target, but -2000 decides nothing now
+    (({"card": S.C6K, "rested": 1},), (S.C5K,), False, True),  # 5000 beats 4000, not 6000
+    ((), (), True, True),  # a card of the field watches DON!! returned
+])
+def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watcher, paid):
+    """"[On Play] DON!! -1: Give up to 1 of your opponent's Characters -2000 power during
+    this turn": DON!! -N is lost for turns; the default strategy pays it when the -2000 lets
+    one of its attackers beat a rested Character it may attack, or when a card of its field
+    gains from DON!! returned (10-2-10) — not with no target, nor for -2000 that decides
+    nothing."""
+    chars = list(mine) + ([FX["FX_DON_RET"]] if watcher else [])
+    g = game(chars=(chars, list(opp)), hands=([FX["FX_DONMINUS_DEBUFF"]], ()),
+             don_active=(2, 0))
+    field = on_field(g, 0)
+    g.play(FX["FX_DONMINUS_DEBUFF"])
+    assert (FX["FX_DONMINUS_DEBUFF"] in abilities(g)) == paid
+    assert on_field(g, 0) == field - (1 if paid and not watcher else 0)
+    g.check()
+
+
+@pytest.mark.parametrize(("don", "played"), [(1, False), (2, True)])
+def test_10_2_3_an_event_is_played_only_when_its_cost_can_be_paid(don, played):
+    """"[Main] DON!! -2: Draw 1 card" (cost 0): with one DON!! card on the field the cost
+    cannot be paid and the Event would be trashed for nothing, so the default strategy keeps
+    it; with two it plays it and draws."""
+    g = game(hands=([FX["FX_DONMINUS2_EVENT"]], ()), decks=([S.C4K] * 3, ()),
+             don_active=(don, 0))
+    g.main_phase()
+    assert (FX["FX_DONMINUS2_EVENT"] in g.trash(0)) == played
+    assert (S.C4K in g.hand(0)) == played
+    g.check()
+
+
+def test_10_2_9_the_default_strategy_gives_don_x2_and_keeps_the_1_for_when_attacking():
+    """"[DON!! x2] [When Attacking] ①: Draw 1 card" with 3 active DON!!: the three are kept
+    from the Character card in hand, two go to the Character, one stays active, and the
+    attack pays ① and draws."""
+    g = game(chars=([FX["FX_DONX2_ATT_PAY"]], ()), hands=([S.C5K], ()),
+             decks=([S.C4K] * 3, ()), don_active=(3, 0))
+    g.main_phase()
+    assert FX["FX_DONX2_ATT_PAY"] in abilities(g)
+    assert S.C5K in g.hand(0) and S.C4K in g.hand(0)
+    paid = [e for e in g.events(E.E_PAY) if e[2] == FX["FX_DONX2_ATT_PAY"]]
+    assert [e[4] for e in paid] == [1]
+    g.check()
+
+
+@pytest.mark.parametrize(("opp", "koed"), [((FX["FX_NO_KO_FX"], S.C4K), S.C4K),
+                                           ((FX["FX_NO_KO_FX"],), None)])
+def test_8_4_4_an_effect_targets_a_card_it_can_change(opp, koed):
+    """"K.O. up to 1 of your opponent's Characters": the costlier Character "cannot be
+    K.O.'d by effects", so the K.O. goes to the other one; alone, it is not chosen at all."""
+    g = game(hands=([FX["FX_KO_ANY"]], ()), chars=((), list(opp)), don_active=(1, 0))
+    g.main_phase_settle()
+    g.play(FX["FX_KO_ANY"])
+    assert [e[2] for e in g.events(E.E_KO)] == ([koed] if koed is not None else [])
+    assert FX["FX_NO_KO_FX"] in g.field_chars(1)
+    g.check()
+
+
+@pytest.mark.parametrize(("target", "trashed"), [(0, 0), (LEADER_REF, 2)])
+def test_8_4_4_any_number_is_paid_only_for_the_card_in_the_battle(target, trashed):
+    """A Leader's "[On Your Opponent's Attack] You may trash any number of Event cards from
+    your hand. This Leader gains +1000 power during this battle for every card trashed":
+    the 6000 attack on a Character costs no card (the Leader is not in that battle); on the
+    5000 Leader two Events make 7000 (the attacker wins ties, 7-1-4-1)."""
+    g = game(chars=([S.C6K], [S.C4K]), leaders=(S.LEADER, FX["FX_LEADER_ANY_TRASH"]),
+             hands=((), [FX["FX_DONMINUS2_EVENT"]] * 3))
+    if target != LEADER_REF:
+        g.put(1, S.F_RESTED + target, 1)
+    g.attack(0, target)
+    assert len(g.hand(1)) == 3 - trashed
+    g.check()
+
+
+@pytest.mark.parametrize(("big", "activated"), [(False, False), (True, True)])
+def test_the_default_strategy_activates_only_for_a_gain_not_for_a_drawback(big, activated):
+    """"You may rest 1 of your DON!! cards: If there is a Character with a cost of 5 or
+    more, set up to 3 of your DON!! cards as active. Then, you cannot play Character cards
+    during this turn": with no such Character only the drawback would happen, so the
+    default strategy leaves it; with one (and rested DON!! to set active) it activates."""
+    chars = [FX["FX_UNTAP_NO_PLAY"]] + ([FX["FX_NO_KO_FX"]] if big else [])
+    g = game(chars=(chars, ()), don_active=(1, 0), don_rested=(3, 0))
+    g.main_phase()
+    assert (FX["FX_UNTAP_NO_PLAY"] in abilities(g)) == activated
+    g.check()

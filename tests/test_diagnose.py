@@ -1,0 +1,71 @@
+"""`tcgsim diagnose` and the replay's summary: the games they read are the games `simulate`
+plays, the per-turn DON!! follows the rules, and a Leader ability's use and what was paid
+for it show on a real list."""
+
+import subprocess
+import sys
+
+import polars as pl
+import pytest
+
+import tcgsim
+from tests.carddata import require
+from tests.test_effect_coverage import onepiece_store  # noqa: F401  (fixture)
+
+
+def test_diagnosed_games_are_the_games_simulate_plays():
+    d = tcgsim.diagnose("red-luffy", "green-kid", games=40, seed=3, effects="none")
+    rows = tcgsim.simulate("red-luffy", "green-kid", games=40, seed=3, effects="none").rows
+    assert d.ends.sort("game")["winner"].to_list() == rows.sort("game")["winner"].to_list()
+    assert d.ends.sort("game")["turns"].to_list() == rows.sort("game")["turns"].to_list()
+    lost_a = d.ends.filter(pl.col("winner") == 1).height
+    assert lost_a == rows.filter(pl.col("winner") == 1).height
+    assert f"A lost {lost_a} of 40 games" in str(d)
+
+
+def test_6_4_the_first_turn_adds_one_don_for_the_first_player_two_for_the_second():
+    """Seat A goes first in even games and second in odd ones: over a pair of games its
+    first turn ends its DON!! Phase with 1 and with 2 DON!! cards in the cost area (6-4-1)."""
+    d = tcgsim.diagnose("red-luffy", "green-kid", games=2, seed=5, effects="none")
+    first = d.turns.filter((pl.col("seat") == 0) & (pl.col("own_turn") == 1)).row(0, named=True)
+    assert first["don_field"] == pytest.approx(1.5) and first["games"] == 2
+    second = d.turns.filter((pl.col("seat") == 1) & (pl.col("own_turn") == 2)).row(0, named=True)
+    assert second["don_added"] == pytest.approx(2.0)
+
+
+def _list(name: str) -> str:
+    return str(require("decklists", "onepiece", name))
+
+
+DOFFY = "OP01-060_2023-01-14_davide.txt"
+SHANKS = "OP09-001_2026-06-13_doffy.txt"
+
+
+def test_the_leaders_don_x2_when_attacking_ability_is_paid_for(onepiece_store):  # noqa: F811
+    """Doflamingo OP01-060: "[DON!! x2] [When Attacking] ①: Reveal 1 card ...". The play
+    gives its Leader the two DON!! and keeps one active to pay ① (strategies, attack_keep):
+    it resolves in most games, each time with 1 DON!! rested for it."""
+    d = tcgsim.diagnose(_list(DOFFY), _list(SHANKS), games=60, seed=1, store=onepiece_store)
+    leader = d.abilities.filter((pl.col("seat") == 0) & (pl.col("ability") == 0)).row(
+        0, named=True)
+    assert leader["name"].startswith("Donquixote Doflamingo (OP01-060)")
+    assert leader["share_of_games"] > 0.5
+    assert leader["rested"] == leader["resolved"]  # ① each time, nothing else
+    assert leader["returned"] == 0
+
+
+def test_diagnose_and_replay_commands(onepiece_store):  # noqa: F811
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
+                              capture_output=True, text=True)
+
+    r = run("diagnose", _list(DOFFY), _list(SHANKS), "--store", onepiece_store, "--games", 10)
+    assert r.returncode == 0, r.stderr
+    assert "abilities (per game; DON!! paid for them):" in r.stdout
+    assert "per own turn" in r.stdout and "how games end:" in r.stdout
+    r = run("replay", _list(DOFFY), _list(SHANKS), "--store", onepiece_store, "--index", "0")
+    assert r.returncode == 0, r.stderr
+    assert "In this game:" in r.stdout
+    assert "rests 1 DON!! for Donquixote Doflamingo (OP01-060)" in r.stdout
+    r = run("diagnose", "red-luffy", "nosuch-deck")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
