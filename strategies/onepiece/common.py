@@ -24,6 +24,7 @@ from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     CK_DON_GIVEN_SELF,
     CK_OK,
+    D_BATTLE,
     INTENT_HARM,
     INTENT_MASK,
     INTENT_OP_SHIFT,
@@ -87,6 +88,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
 )
 from tcgsim.simcore.games.onepiece.layout import (
     DON_ACTIVE,
+    DON_DECK,
     DON_RESTED,
     EMPTY,
     F_CARD,
@@ -139,6 +141,7 @@ P_MULL_MIN, P_DON_MARGIN, P_COUNTER_LIFE, P_COUNTER_HAND = 0, 1, 2, 3
 P_BLOCK_LIFE, P_KO_MIN_COST, P_SAVE_COST, P_USE_TRIGGER = 4, 5, 6, 7
 P_COUNTER_RESERVE = 8
 SCRATCH = 192  # buf[SCRATCH:] is scratch space for effect queries; actions go below it
+KEEP_SPARE = 2  # active DON!! left for a play before any is kept for a [When Attacking] ①
 
 
 @kernel
@@ -207,10 +210,9 @@ def play_choice(st, ct, fx, p, buf, cheapest_first, reserve):
                     score = cost * 10 + 3
             elif eff == C.EFF_POWER_TURN or eff == C.EFF_POWER_BATTLE:
                 score = -1
-            elif has_timing(fx, card, T_MAIN) and \
-                    not main_event_gains(st, ct, fx, p, card, pay, buf[SCRATCH:]):
-                score = -1
-            else:
+            elif cost * 10 + 1 > best_score and (  # read the program only when it matters
+                    not has_timing(fx, card, T_MAIN)
+                    or main_event_gains(st, ct, fx, p, card, pay, buf[SCRATCH:])):
                 score = cost * 10 + 1
         if score > best_score:
             best_score = score
@@ -339,8 +341,8 @@ def don_choice(st, ct, fx, p, margin, reserve, buf):
         keep = 0
         for r in range(NREF):
             card = st[b + F_CARD + r]
-            if card == EMPTY or not can_attack_with(st, ct, p, r) or \
-                    not has_timing(fx, card, T_WHEN_ATTACKING):
+            if card == EMPTY or not has_timing(fx, card, T_WHEN_ATTACKING) or \
+                    not can_attack_with(st, ct, p, r):
                 continue
             give, k = attack_ability_needs(st, ct, fx, p, r, buf[SCRATCH:])
             if give > 0 and give + k <= budget - keep:
@@ -530,15 +532,19 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
     step can change (changeable); a play or a return from the trash only when there is a
     card to take; "your opponent trashes" only when they hold cards; a step under a
     condition that fails now is skipped (as the interpreter would); any other step (a draw,
-    a look, DON!! added, damage, ...) gains. DON!! -N paid while a card watches for DON!!
-    returned gains by itself."""
+    a look, DON!! added, damage, ...) gains. Power that lasts this battle, or is bought with
+    DON!! -N that the next DON!! Phase does not give back, gains only where it decides a
+    battle (power_decides). DON!! -N paid while a card watches for DON!! returned gains by
+    itself."""
     cost0 = ab_get(fx, ab, AB_COST0)
-    pricey = False  # DON!! -N: DON!! lost for turns, paid only for a step that matters
+    # DON!! -N costs DON!! for turns while the DON!! deck holds more than the next DON!!
+    # Phase gives back (6-4: 2); then it is paid only for a step that matters
+    pricey = False
     for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
         if code_get(fx, row, 0) == OP_C_DON_MINUS:
             if don_watched(st, fx, p):
                 return True
-            pricey = True
+            pricey = pricey or st[p * PSIZE + DON_DECK] + code_get(fx, row, 1) > 2
     pc = ab_get(fx, ab, AB_PC)
     end = pc + ab_get(fx, ab, AB_NCODE)
     sel_f = -2  # the selection: -2 none, -1 a card that is there, >= 0 a filter row
@@ -565,7 +571,9 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
         elif op >> 4 == 2:  # a step on the selected cards
             if sel_f == -1:
                 return True
-            weak = pricey and op == OP_POWER  # power alone: only where it decides a battle
+            # power alone, paid with DON!! -N or lasting this battle only: a gain only where
+            # it decides a battle
+            weak = op == OP_POWER and (pricey or code_get(fx, row - 1, 2) == D_BATTLE)
             for f in (sel_f, add_f):
                 if f >= 0:
                     n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
@@ -628,16 +636,18 @@ def attack_ability_needs(st, ct, fx, p, r, buf):
 def attack_keep(st, ct, fx, p, buf):
     """Active DON!! p keeps back from card plays in its Main Phase so that one of its cards
     that can attack this turn gets the N DON!! of its [DON!! xN] [When Attacking] ability
-    and the ① to pay it (the deck is built to use it): the most any one attacker needs, when
-    p's active DON!! cover it; else 0."""
+    and the ① to pay it (the deck is built to use it): the most any one attacker needs, once
+    p's active DON!! cover it with KEEP_SPARE to spare for a play (a turn's DON!! go to the
+    board first); else 0."""
     if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_WHEN_ATTACKING) & 1:
         return 0
     keep = 0
     for r in range(NREF):
-        if st[p * PSIZE + F_CARD + r] != EMPTY and can_attack_with(st, ct, p, r) and \
-                has_timing(fx, st[p * PSIZE + F_CARD + r], T_WHEN_ATTACKING):
+        card = st[p * PSIZE + F_CARD + r]
+        if card != EMPTY and has_timing(fx, card, T_WHEN_ATTACKING) and \
+                can_attack_with(st, ct, p, r):
             give, k = attack_ability_needs(st, ct, fx, p, r, buf)
-            if k > 0 and give + k <= st[p * PSIZE + DON_ACTIVE]:
+            if k > 0 and give + k + KEEP_SPARE <= st[p * PSIZE + DON_ACTIVE]:
                 keep = max(keep, give + k)
     return keep
 

@@ -775,6 +775,11 @@ FX_POOL += [
         "types": [], "text": "[On Your Opponent's Attack] You may trash any number of Event "
                              "cards from your hand. This Leader gains +1000 power during this "
                              "battle for every card trashed."}),
+    ("FX_LEADER_TRASH_4K", {
+        "category": "leader", "colors": ["red"], "cost": 0, "power": 5000, "life": 5,
+        "types": [], "text": "[On Your Opponent's Attack] [Once Per Turn] You may trash 1 card "
+                             "from your hand: Up to 1 of your Leader or Character cards gains "
+                             "+4000 power during this battle."}),
     # Continuous abilities that read what another one changes (8-1-3-3-5).
     _fx_card("FX_GAINS_COST12", "This Character gains +12 cost."),
     _fx_card("FX_IF_COST12_BUFF", "If there is a Character with a cost of 12 or more, this "

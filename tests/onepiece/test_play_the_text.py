@@ -29,21 +29,25 @@ def on_field(g: S.Game, p: int) -> int:
     return d["active"] + d["rested"] + d["given"]
 
 
-@pytest.mark.parametrize(("opp", "mine", "watcher", "paid"), [
-    ((), (), False, False),  # nothing to give -2000 to
-    ((S.C6K,), (), False, False),  # a target, but -2000 decides nothing now
-    (({"card": S.C6K, "rested": 1},), (S.C5K,), False, True),  # 5000 beats 4000, not 6000
-    ((), (), True, True),  # a card of the field watches DON!! returned
+@pytest.mark.parametrize(("opp", "mine", "watcher", "don", "paid"), [
+    ((), (), False, 2, False),  # nothing to give -2000 to
+    ((S.C6K,), (), False, 2, False),  # a target, but -2000 decides nothing now
+    (({"card": S.C6K, "rested": 1},), (S.C5K,), False, 2, True),  # 5000 beats 4000, not 6000
+    ((), (), True, 2, True),  # a card of the field watches DON!! returned
+    ((S.C6K,), (), False, 9, True),  # the next DON!! Phase gives the DON!! back (6-4)
+    ((), (), False, 9, False),  # ... but still nothing to give -2000 to
 ])
-def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watcher, paid):
+def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watcher, don,
+                                                               paid):
     """"[On Play] DON!! -1: Give up to 1 of your opponent's Characters -2000 power during
-    this turn": DON!! -N is lost for turns; the default strategy pays it when the -2000 lets
-    one of its attackers beat a rested Character it may attack, or when a card of its field
-    gains from DON!! returned (10-2-10) — not with no target, nor for -2000 that decides
-    nothing."""
+    this turn": with 8 DON!! cards in the DON!! deck a returned one is lost for turns, so the
+    default strategy pays when the -2000 lets one of its attackers beat a rested Character
+    it may attack, or when a card of its field gains from DON!! returned (10-2-10) — not for
+    -2000 that decides nothing; with 1 card left there, the next DON!! Phase gives it back
+    and any target will do. Never with no target."""
     chars = list(mine) + ([FX["FX_DON_RET"]] if watcher else [])
     g = game(chars=(chars, list(opp)), hands=([FX["FX_DONMINUS_DEBUFF"]], ()),
-             don_active=(2, 0))
+             don_active=(don, 0))
     field = on_field(g, 0)
     g.play(FX["FX_DONMINUS_DEBUFF"])
     assert (FX["FX_DONMINUS_DEBUFF"] in abilities(g)) == paid
@@ -64,17 +68,20 @@ def test_10_2_3_an_event_is_played_only_when_its_cost_can_be_paid(don, played):
     g.check()
 
 
-def test_10_2_9_the_default_strategy_gives_don_x2_and_keeps_the_1_for_when_attacking():
-    """"[DON!! x2] [When Attacking] ①: Draw 1 card" with 3 active DON!!: the three are kept
-    from the Character card in hand, two go to the Character, one stays active, and the
-    attack pays ① and draws."""
+@pytest.mark.parametrize(("don", "used"), [(3, False), (5, True)])
+def test_10_2_9_the_default_strategy_gives_don_x2_and_keeps_the_1_for_when_attacking(don, used):
+    """"[DON!! x2] [When Attacking] ①: Draw 1 card" and a cost-2 Character card in hand:
+    with 3 active DON!! the turn goes to the board (the Character is played, the ability
+    cannot be used); with 5, three are kept from the play (strategies KEEP_SPARE: two to
+    spare), two go to the Character, one stays active, and the attack pays ① and draws."""
     g = game(chars=([FX["FX_DONX2_ATT_PAY"]], ()), hands=([S.C5K], ()),
-             decks=([S.C4K] * 3, ()), don_active=(3, 0))
+             decks=([S.C4K] * 3, ()), don_active=(don, 0))
     g.main_phase()
-    assert FX["FX_DONX2_ATT_PAY"] in abilities(g)
-    assert S.C5K in g.hand(0) and S.C4K in g.hand(0)
+    assert S.C5K in g.field_chars(0)
+    assert (FX["FX_DONX2_ATT_PAY"] in abilities(g)) == used
+    assert (S.C4K in g.hand(0)) == used
     paid = [e for e in g.events(E.E_PAY) if e[2] == FX["FX_DONX2_ATT_PAY"]]
-    assert [e[4] for e in paid] == [1]
+    assert [e[4] for e in paid] == ([1] if used else [])
     g.check()
 
 
@@ -116,4 +123,18 @@ def test_the_default_strategy_activates_only_for_a_gain_not_for_a_drawback(big, 
     g = game(chars=(chars, ()), don_active=(1, 0), don_rested=(3, 0))
     g.main_phase()
     assert (FX["FX_UNTAP_NO_PLAY"] in abilities(g)) == activated
+    g.check()
+
+
+@pytest.mark.parametrize(("attacker", "paid"), [(S.C4K, False), (S.C6K, True)])
+def test_6_6_power_for_this_battle_is_paid_for_only_where_it_decides_it(attacker, paid):
+    """"[On Your Opponent's Attack] You may trash 1 card from your hand: Up to 1 of your
+    Leader or Character cards gains +4000 power during this battle": a 4000 attack on the
+    5000 Leader fails anyway, so no card is trashed; a 6000 one would hit, so the card goes
+    and the Leader (9000) stops it."""
+    g = game(chars=([attacker], ()), leaders=(S.LEADER, FX["FX_LEADER_TRASH_4K"]),
+             hands=((), [S.FILLER]))
+    g.attack(0, LEADER_REF)
+    assert (S.FILLER in g.trash(1)) == paid
+    assert len(g.life(1)) == 5
     g.check()

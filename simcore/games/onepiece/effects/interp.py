@@ -1676,8 +1676,10 @@ def settle(st, ct, fx, buf):
 
 
 # buf[CONT_BUF:] during settle_field: the costs a pass gives (2 * NREF ints), then the
-# results of the last pass (3 * 2 * NREF ints); buf[128:176] is kept_results_hold's.
+# results of the last pass (3 * 2 * NREF ints), then the cards it touched (a bit mask);
+# buf[128:176] is kept_results_hold's.
 CONT_BUF = 180
+CONT_TOUCHED = CONT_BUF + 8 * NREF
 CONT_PASSES = 4  # passes before a pair whose results keep changing is left as it is
 
 
@@ -1713,14 +1715,18 @@ def settle_field(st, ct, fx, buf):
                     last[i], last[i + 1], last[i + 2] = st[f + F_XPOW], st[f + F_XKW], \
                         st[f + F_CCOST]
         was_set = st[G_FX_SKIP] & FX_CONT_SET
+        buf[CONT_TOUCHED] = 0  # bit o * NREF + r: a field of o's card r to sum at the end
         if was_set:
             st[G_FX_SKIP] &= ~FX_CONT_SET
             for o in range(2):
                 b = o * PSIZE
                 for r in range(NREF):
-                    st[b + F_CPOW + r] = 0
-                    st[b + F_CKW + r] = 0
-                    st[b + F_CBASE + r] = 0
+                    if st[b + F_CPOW + r] != 0 or st[b + F_CKW + r] != 0 \
+                            or st[b + F_CBASE + r] != 0 or st[b + F_CCOST + r] != 0:
+                        st[b + F_CPOW + r] = 0
+                        st[b + F_CKW + r] = 0
+                        st[b + F_CBASE + r] = 0
+                        buf[CONT_TOUCHED] |= 1 << (o * NREF + r)
         for i in range(2 * NREF):
             cost[i] = 0
         for p in range(2):
@@ -1749,6 +1755,8 @@ def settle_field(st, ct, fx, buf):
         same = True
         for o in range(2):
             for r in range(NREF):
+                if (buf[CONT_TOUCHED] >> (o * NREF + r)) & 1 == 0:
+                    continue
                 f = o * PSIZE + r
                 st[f + F_CCOST] = cost[o * NREF + r]
                 sum_modifiers(st, f)
@@ -2003,6 +2011,7 @@ def apply_continuous(st, ct, fx, ab, p, src_card, src_ref, buf):
                 st[G_FX_SKIP] |= FX_CONT_SET
             for i in range(nsel):
                 f = (sel[i] >> 8) * PSIZE + (sel[i] & 0xFF)
+                buf[CONT_TOUCHED] |= 1 << ((sel[i] >> 8) * NREF + (sel[i] & 0xFF))
                 if op == oc.OP_POWER:
                     st[f + F_CPOW] += a
                 elif op == oc.OP_SET_BASE:  # the highest applies (4-9-2-1)
