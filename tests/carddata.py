@@ -19,10 +19,19 @@ def required_everywhere() -> bool:
 
 
 def require(*parts: str) -> Path:
-    """The shared path; else skip the test with the reason (fail it in CI)."""
-    path = CARDDATA.joinpath(*parts)
+    """The shared card data path; else skip the test with the reason (fail it in CI)."""
+    return _present(CARDDATA.joinpath(*parts), "shared card data")
+
+
+def require_shared(*parts: str) -> Path:
+    """A path under ../shared such as a validation yardstick; else skip the test with the
+    reason (fail it in CI)."""
+    return _present(SHARED.joinpath(*parts), "shared data")
+
+
+def _present(path: Path, what: str) -> Path:
     if not path.exists():
-        message = f"shared card data not found at {path} (set TCGSIM_SHARED)"
+        message = f"{what} not found at {path} (set TCGSIM_SHARED)"
         if required_everywhere():
             pytest.fail(message)
         pytest.skip(message)

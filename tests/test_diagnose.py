@@ -76,16 +76,10 @@ def test_every_yardstick_leader_ability_that_plays_is_used_in_most_games(onepiec
     ability that resolves and is modelled is used in at least half the games: the strategies
     pay for the abilities the decks are built around (docs/validation.md has the rates over
     240 games)."""
-    from tests.carddata import SHARED, required_everywhere
-
-    folder = SHARED / "validation" / "onepiece"
-    if not folder.exists():
-        if required_everywhere():
-            pytest.fail(f"shared yardstick not found at {folder}")
-        pytest.skip(f"shared yardstick not found at {folder}")
     from tcgsim.experiments.yardstick import read_yardstick
+    from tests.carddata import require_shared
 
-    ys = read_yardstick(folder)
+    ys = read_yardstick(require_shared("validation", "onepiece"))
     checked = 0
     for a in ys.leaders:
         shares: dict[int, list[float]] = {}

@@ -17,7 +17,7 @@ import tcgsim
 from tcgsim.experiments.yardstick import read_yardstick
 from tcgsim.reports.agreement import Simulated, agreement, field_rates, mantel
 from tcgsim.simcore.errors import InputError
-from tests.carddata import SHARED, required_everywhere
+from tests.carddata import require_shared
 
 SAMPLES = Path(tcgsim.__file__).resolve().parents[1] / "simcore/games/onepiece/data/decks"
 LEADERS = {"ST01-001": ("red-luffy", 0.5), "ST02-001": ("green-kid", 0.3),
@@ -147,12 +147,7 @@ def test_agreement_figures_on_a_hand_checked_table(small):
 
 
 def test_perfect_and_reversed_tables_on_the_real_yardstick():
-    folder = SHARED / "validation" / "onepiece"
-    if not folder.exists():
-        if required_everywhere():
-            pytest.fail(f"shared yardstick not found at {folder}")
-        pytest.skip(f"shared yardstick not found at {folder}")
-    ys = read_yardstick(folder)
+    ys = read_yardstick(require_shared("validation", "onepiece"))
     assert ys.n == 13 and int(np.triu(ys.games, 1).sum()) == 54_486
     real = ys.rate()
     perfect = agreement(ys, _sim_from(ys, real), draws=500, perms=199)

@@ -101,12 +101,8 @@ def test_8_1_3_3_5_a_mirror_gives_each_seat_half_the_games(onepiece_store, deck)
     read costs other continuous abilities give ("This Character gains +12 cost"): settled
     player 0 first, deck A won 37 % and 32 % of these mirrors. Settled as 8-1-3-3-5 asks,
     neither seat is favoured (2,000 games: within 3.5 points of half)."""
-    from tests.carddata import SHARED, required_everywhere
+    from tests.carddata import require_shared
 
-    path = SHARED / "validation" / "onepiece" / "decks" / deck
-    if not path.exists():
-        if required_everywhere():
-            pytest.fail(f"shared yardstick list not found at {path}")
-        pytest.skip(f"shared yardstick list not found at {path}")
+    path = require_shared("validation", "onepiece", "decks", deck)
     r = tcgsim.simulate(path, path, games=2000, seed=1, store=onepiece_store)
     assert abs(r.win_rate - 0.5) < 0.035, r.win_rate
