@@ -169,29 +169,56 @@ def strategies(game):
 
 
 @cli.command()
-@click.option("--game", "-g", default="onepiece", show_default=True, help=GAME_HELP)
+@click.option("--game", "-g", default=None,
+              help=GAME_HELP + " Default: the decks' game, or onepiece.")
 @click.option("--games", "-n", "n_games", type=click.IntRange(2), default=2000,
-              show_default=True, help="Games per family pairing and deck pairing.")
+              show_default=True, help="Games per strategy pairing and deck pairing.")
+@click.option("--strategy", "-s", "strategies", multiple=True, metavar="SPEC",
+              help="A strategy to rate (repeatable): a family, a preset or name:key=value. "
+              "Default: every family but the search ones, which are slow; name `search` "
+              "to rate it.")
+@click.option("--deck", "decks", multiple=True, metavar="DECK",
+              help="A deck to play on (repeatable): a built-in name or a decklist file. "
+              "Default: the game's built-in decks.")
+@click.option("--store", default=None, metavar="DIR",
+              help="Card store folder (default: $TCGSIM_DATA or the user data folder).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
 @threads_option()
 @_progress_option
-def ladder(game, n_games, seed, threads, progress):
-    """Play every strategy family against every other on the built-in decks and rate them.
+def ladder(game, n_games, strategies, decks, store, seed, threads, progress):
+    """Play strategies against each other and rate them.
 
-    Each pairing plays every ordered pair of built-in decks, with paired games that swap
-    the first player, so seats and decks are balanced. Prints each family's score against
-    each other family (draws count half) with a 95 % interval, and an Elo-style rating
-    (Bradley-Terry fit, `random` = 0).
+    Each pairing plays every ordered pair of decks, with paired games that swap the first
+    player, so seats and decks are balanced. Prints each strategy's score against each
+    other (draws count half) with a 95 % interval, and an Elo-style rating with its 95 %
+    interval (Bradley-Terry fit; `random`, or the first strategy named, = 0).
+
+    \b
+    Example: tcgsim ladder -s default -s search --deck a.txt --deck b.txt -n 100
     """
     from tcgsim.experiments.ladder import format_ladder, ladder_games, run_ladder
+    from tcgsim.experiments.match import check_same_game, deck_path, infer_game, load_table
     from tcgsim.experiments.progress import Progress, wanted
     from tcgsim.simcore.games.registry import get_game
+    from tcgsim.strategies.registry import resolve
 
-    g = get_game(game)
-    table = g.load_cards(g.card_files())
-    with Progress(ladder_games(g, n_games), wanted(progress)) as bar:
+    g = get_game(game or (infer_game(list(decks)) if decks else "onepiece"))
+    check_same_game(g, list(decks))
+    table, _ = load_table(g, (), store)
+    for spec in strategies:
+        resolve(g.name, spec)  # a bad name or value: one line, before any game
+    if len(set(strategies)) == 1:
+        raise InputError("--strategy: name at least two different strategies to rate")
+    chosen = {}
+    for spec in decks:
+        deck = g.resolve_deck(deck_path(g, spec), table)
+        chosen[deck.name if deck.name not in chosen else spec] = deck
+    names = list(dict.fromkeys(strategies)) or None
+    with Progress(ladder_games(g, n_games, names, len(chosen) or None),
+                  wanted(progress)) as bar:
         lad = run_ladder(g, table, n_games, seed, threads,
-                         lambda m: (bar.write(m), bar.set_note(f"last: {m}")), bar.update)
+                         lambda m: (bar.write(m), bar.set_note(f"last: {m}")), bar.update,
+                         names, chosen or None)
     click.echo(format_ladder(lad))
 
 
@@ -246,7 +273,8 @@ def tune_strategy(game, family, field_, n_games, rounds, seed, threads, progress
     if family not in fams:
         raise InputError(f"unknown strategy family {family!r} for {g.name}; "
                          f"known: {', '.join(fams)}")
-    opponents = field_.split(",") if field_ else [n for n in fams if n != "random"]
+    opponents = field_.split(",") if field_ else [n for n in fams
+                                                   if n != "random" and not fams[n].search]
     for o in opponents:
         if o not in fams:
             raise InputError(f"--field: unknown strategy {o!r}; known: {', '.join(fams)}")

@@ -176,8 +176,9 @@ def validate(folder: str | Path, games: int = 3000, strategies=("default",),
     """Play every pairing of the yardstick in `folder` (mirrors included, `games` per
     pairing) for each strategy and effects mode, and measure the agreement with the real
     results. `out` keeps the run folders (one per setting; an existing one is resumed);
-    without it they go to a temporary folder that is removed. `log(line)` is told what is
-    being played."""
+    without it they go to a temporary folder that is removed, unless the run is interrupted:
+    then the result's `out` names it, and out=that folder resumes. `log(line)` is told
+    what is being played."""
     from tcgsim.experiments.launch import run_experiment
     from tcgsim.experiments.spec import loads
     from tcgsim.reports.aggregate import aggregate
@@ -219,11 +220,17 @@ def validate(folder: str | Path, games: int = 3000, strategies=("default",),
                 missing += [f"{s.label}: {g}" for g in gaps]
                 continue
             runs[s.label] = agreement(ys, sim, draws, perms, seed)
+    except KeyboardInterrupt:
+        interrupted = True  # Ctrl-C outside the runs themselves: keep what was played
+        raise
     finally:
-        if not keep:
+        if not keep and not interrupted:
             shutil.rmtree(root, ignore_errors=True)
-    res = ValidationResult(ys, games, seed, settings, runs, coverage, root if keep else None,
-                           interrupted, missing)
+        elif not keep and log:
+            log(f"interrupted: the finished games are kept in {root}; out={str(root)!r} "
+                "resumes")
+    res = ValidationResult(ys, games, seed, settings, runs, coverage,
+                           root if keep or interrupted else None, interrupted, missing)
     if keep and runs:
         from tcgsim.reports.validation import write_report
 

@@ -31,6 +31,9 @@ class Game:
     run_batch: Callable[..., np.ndarray]
     # replay(table, deck_a, deck_b, seed, game, fams, params, ruleset, turn_cap, effects) -> lines
     replay: Callable[..., list[str]]
+    # searching(fams) -> True when a seat plays the game's search family: the runner then
+    # plays small batches (progress and Ctrl-C every few seconds); None: no such family
+    searching: Callable[[np.ndarray], bool] | None = None
     # diagnose(table, deck_a, deck_b, seed, games, fams, params, ruleset, turn_cap, effects)
     # -> record lists from the games' logs (abilities, turns, ends); None: not for this game
     diagnose: Callable[..., dict[str, list]] | None = None

@@ -56,6 +56,16 @@ class Runner:
             _FX_CACHE[key] = hit
         return hit[1], hit[2]
 
+    def searching(self, fams: np.ndarray) -> bool:
+        """Does a seat play the game's search family (batch.SEARCH_FAMILY)?"""
+        search = getattr(self._module("batch"), "SEARCH_FAMILY", None)
+        return search is not None and bool((np.asarray(fams) == search).any())
+
+    def _kernel(self, name: str, fams: np.ndarray):
+        """batch.<name>, or batch.<name>_search when a seat searches: only pairs with a
+        search seat compile the search kernels."""
+        return getattr(self._module("batch"), name + "_search" if self.searching(fams) else name)
+
     def run_batch(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, start: int,
                   n: int, fams: np.ndarray, params: np.ndarray, ruleset: int, turn_cap: int,
                   debug: bool, effects: str = "approx") -> np.ndarray:
@@ -63,10 +73,10 @@ class Runner:
         batch = self._module("batch")
         out = np.zeros((n, batch.NCOL), dtype=np.int32)
         tables = self._tables(table, deck_a, deck_b, effects)
-        with compiling(self.game, self.title or self.game, "run_batch"):
-            batch.run_batch(*tables, *self.deck_arrays(deck_a, deck_b), np.uint64(seed),
-                            start, n, fams, params, ruleset, turn_cap, debug,
-                            batch.STAT_OFFSETS, out)
+        kernel = self._kernel("run_batch", fams)
+        with compiling(self.game, self.title or self.game, kernel.__name__):
+            kernel(*tables, *self.deck_arrays(deck_a, deck_b), np.uint64(seed), start, n,
+                   fams, params, ruleset, turn_cap, debug, batch.STAT_OFFSETS, out)
         return out
 
     def game_log(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,
@@ -77,10 +87,10 @@ class Runner:
         lg = np.zeros((self.log_rows, 5), dtype=np.int32)
         st = np.zeros(self._module("layout").SIZE, dtype=np.int32)
         tables = self._tables(table, deck_a, deck_b, effects)
-        with compiling(self.game, self.title or self.game, "replay_game"):
-            self._module("batch").replay_game(*tables, *self.deck_arrays(deck_a, deck_b),
-                                              np.uint64(seed), game, fams, params, ruleset,
-                                              turn_cap, lg, st)
+        kernel = self._kernel("replay_game", fams)
+        with compiling(self.game, self.title or self.game, kernel.__name__):
+            kernel(*tables, *self.deck_arrays(deck_a, deck_b), np.uint64(seed), game, fams,
+                   params, ruleset, turn_cap, lg, st)
         return lg, st
 
     def replay(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,

@@ -19,6 +19,7 @@ from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.game import Game
 
 BATCH = 100_000
+SEARCH_BATCH = 4  # games per thread in a batch when a seat searches (seconds, not minutes)
 """Games per engine call: about a second of work, so a Ctrl-C loses at most that much, while
 the call itself (microseconds) costs nothing beside it."""
 
@@ -83,6 +84,8 @@ def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games
     fams = np.array([a.fam, b.fam], dtype=np.int64)
     params = np.stack([a.params, b.params]).astype(np.float64)
     cap = turn_cap if turn_cap is not None else game.default_turn_cap
+    if game.searching is not None and game.searching(fams):
+        batch_size = min(batch_size, SEARCH_BATCH * numba.get_num_threads())
     batch_size = max(2, batch_size - batch_size % 2)
     parts: list[np.ndarray] = []
     t0 = time.perf_counter()

@@ -14,6 +14,9 @@ class Family:
     description: str
     params: tuple[tuple[str, float, str], ...] = ()
     ranges: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # A search family plays candidates forward at its decisions: thousands of times slower
+    # than a heuristic, so ladders leave it out unless it is named.
+    search: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tcgsim.strategies.registry as registry
-from tcgsim.experiments.ladder import elo_ratings, run_ladder
+from tcgsim.experiments.ladder import elo_intervals, elo_ratings, run_ladder
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.registry import get_game
 from tcgsim.strategies.registry import Preset, families, presets, resolve
@@ -16,11 +16,12 @@ from tcgsim.strategies.registry import Preset, families, presets, resolve
 GAME = get_game("onepiece")
 TABLE = GAME.load_cards(GAME.card_files())
 DECKS = {k: GAME.resolve_deck(p, TABLE) for k, p in GAME.sample_decks().items()}
-FAMILIES = list(families("onepiece"))
+FAMILIES = [n for n, f in families("onepiece").items() if not f.search]
 
 
-def test_four_families():
+def test_four_heuristic_families_and_the_search_player():
     assert FAMILIES == ["random", "default", "aggro", "control"]
+    assert [n for n, f in families("onepiece").items() if f.search] == ["search"]
 
 
 @pytest.mark.parametrize("fam_a", FAMILIES)
@@ -56,6 +57,34 @@ def test_elo_of_a_known_result():
                     {("x", "y"): 10000, ("y", "x"): 10000}, "y")
     assert r["y"] == 0
     assert abs(r["x"] - 400 * np.log10(3)) < 0.5
+
+
+def test_elo_interval_of_a_known_result():
+    """The rating's 95 % interval: 1.96 standard errors, (400 / ln 10) / sqrt(n e (1 - e))
+    with e = 0.75 over 10,000 games (plus the half-game prior on each side)."""
+    score = {("x", "y"): 7500.0, ("y", "x"): 2500.0}
+    games = {("x", "y"): 10000, ("y", "x"): 10000}
+    r = elo_ratings(["x", "y"], score, games, "y")
+    ci = elo_intervals(["x", "y"], games, r, "y")
+    half = 1.959964 * 400 / np.log(10) / np.sqrt(10001 * 0.75 * 0.25)
+    assert ci["y"] == (0.0, 0.0)
+    assert ci["x"][0] == pytest.approx(r["x"] - half, abs=0.05)
+    assert ci["x"][1] == pytest.approx(r["x"] + half, abs=0.05)
+
+
+def test_cli_ladder_of_named_strategies_on_named_decks():
+    """`--strategy` and `--deck` choose what is rated; each row has its Elo interval; one
+    strategy alone is a one-line error."""
+    r = _cli("ladder", "-s", "default", "-s", "search:playouts=2", "--deck", "red-luffy",
+             "--deck", "green-kid", "-n", 2)
+    assert r.returncode == 0, r.stderr
+    rows = r.stdout.strip().splitlines()
+    assert rows[0].startswith("| family | Elo | 95 % |") and len(rows) == 4
+    assert {row.split("|")[1].strip() for row in rows[2:]} == {"default", "search:playouts=2"}
+    assert any(" to " in row.split("|")[3] for row in rows[2:])  # the non-anchor's interval
+    r = _cli("ladder", "-s", "default", "--deck", "red-luffy", "-n", 2)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "name at least two different strategies" in r.stderr
 
 
 def test_presets_and_overrides():

@@ -219,6 +219,35 @@ def test_validate_api_leaves_no_folder_without_out(small):
     assert "default / none" in str(res)
 
 
+def test_validate_api_keeps_an_interrupted_run_without_out(small, monkeypatch):
+    """Ctrl-C during a run: the temporary folder stays, the result names it, and out= that
+    folder resumes to the same figures as an uninterrupted run."""
+    import shutil
+
+    from tcgsim.experiments import launch
+
+    real = launch.run_experiment
+
+    def stopped(exp, run_dir, games, **kw):
+        manifest = real(exp, run_dir, games // 2, **kw)
+        return {**manifest, "status": "interrupted"}
+
+    monkeypatch.setattr(launch, "run_experiment", stopped)
+    said = []
+    res = tcgsim.validate(small, games=40, effects=("none",), draws=200, perms=99,
+                          log=said.append)
+    monkeypatch.undo()
+    try:
+        assert res.interrupted and res.out is not None and res.out.is_dir()
+        assert not res.runs and any(str(res.out) in line for line in said)
+        resumed = tcgsim.validate(small, games=40, effects=("none",), draws=200, perms=99,
+                                  out=res.out)
+        whole = tcgsim.validate(small, games=40, effects=("none",), draws=200, perms=99)
+        assert resumed.summary.equals(whole.summary)
+    finally:
+        shutil.rmtree(res.out, ignore_errors=True)
+
+
 def test_validate_bad_input_is_one_line_and_status_2(small, tmp_path):
     r = _tcgsim("validate", tmp_path / "nothing")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "no such yardstick" in r.stderr

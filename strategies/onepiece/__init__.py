@@ -1,8 +1,9 @@
 """ONE PIECE strategy families: `random` (uniform legal choices), `default`, `aggro` and
-`control` (heuristics sharing one parameter layout, each with its own defaults)."""
+`control` (heuristics sharing one parameter layout, each with its own defaults), and
+`search`, the reference player (default's parameters plus its search budget)."""
 
 from tcgsim.strategies.family import Family, Preset
-from tcgsim.strategies.onepiece.policy import AGGRO, CONTROL, DEFAULT, RANDOM
+from tcgsim.strategies.onepiece.policy import AGGRO, CONTROL, DEFAULT, RANDOM, SEARCH
 
 # name, description, allowed range; the order is the kernels' parameter index (common.P_*).
 _PARAMS = (
@@ -18,11 +19,26 @@ _PARAMS = (
 )
 
 
-def _family(name: str, fam_id: int, description: str, defaults: tuple[float, ...]) -> Family:
+# The search player's budget, after the heuristic parameters (strategies.onepiece.search).
+_SEARCH_PARAMS = (
+    ("playouts", "worlds each Main Phase action is played forward in (0: play as default)",
+     (0, 256)),
+    ("depth", "turns a playout runs before it is scored by the Life lead (0: to the end)",
+     (0, 100)),
+    ("margin", "leave default's action only for one better by this many standard errors",
+     (0, 10)),
+)
+
+_DEFAULT_VALUES = (4, 1000, 2, 8, 3, 3, 1, 1, 0)  # default's, tuned: docs/strategies.md
+
+
+def _family(name: str, fam_id: int, description: str, defaults: tuple[float, ...],
+            search: bool = False) -> Family:
+    table = _PARAMS + _SEARCH_PARAMS if search else _PARAMS
     return Family(
         name, fam_id, description,
-        tuple((p, d, desc) for (p, desc, _), d in zip(_PARAMS, defaults, strict=True)),
-        {p: r for p, _, r in _PARAMS},
+        tuple((p, d, desc) for (p, desc, _), d in zip(table, defaults, strict=True)),
+        {p: r for p, _, r in table}, search,
     )
 
 
@@ -33,7 +49,7 @@ FAMILIES = {
     "default": _family(
         "default", DEFAULT,
         "curve out, give DON!! where it wins battles, block and counter to stay alive",
-        (4, 1000, 2, 8, 3, 3, 1, 1, 0),  # tuned: docs/strategies.md
+        _DEFAULT_VALUES,
     ),
     "aggro": _family(
         "aggro", AGGRO,
@@ -44,6 +60,12 @@ FAMILIES = {
         "control", CONTROL,
         "board first: K.O. Characters, keep DON!! for counters, block and counter readily",
         (2, 2000, 4, 3, 4, 0, 3, 1, 2),
+    ),
+    "search": _family(
+        "search", SEARCH,
+        "reference player: plays each Main Phase action forward in sampled worlds, keeps "
+        "the best; slow",
+        (*_DEFAULT_VALUES, 16, 0, 1), search=True,
     ),
 }
 

@@ -7,7 +7,9 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import Q_CONFIRM
 from tcgsim.simcore.jit import kernel_inline
 from tcgsim.strategies.onepiece import aggro, common, control, default, random_play
 
-RANDOM, DEFAULT, AGGRO, CONTROL = 0, 1, 2, 3
+# SEARCH (strategies.onepiece.search) chooses its Main Phase actions by playouts; everywhere
+# this dispatch is asked (its other decisions, and inside playouts) it plays as `default`.
+RANDOM, DEFAULT, AGGRO, CONTROL, SEARCH = 0, 1, 2, 3, 4
 
 
 @kernel_inline

@@ -67,6 +67,7 @@ GAME = Game(
     rulesets=RULESETS,
     default_turn_cap=100,
     run_batch=RUNNER.run_batch,
+    searching=RUNNER.searching,
     replay=RUNNER.replay,
     diagnose=RUNNER.diagnose,
     abilities=_abilities,

@@ -680,14 +680,40 @@ def main_phase(st, ct, fx, lg, fams, prms, rng, buf, debug, decks, leaders):
         action = policy.main_action(st, ct, fx, p, fams[p], prms[p], rng, 2 + p, buf)
         if act_kind(action) == A_END:
             return
-        apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
-        if debug:
-            if not kept_results_hold(st, ct, fx, buf):
-                fail(st, lg, ERR_FX_KEPT)
-            check_invariants(st, ct, lg, decks, leaders)
-        st[G_ACTIONS] += 1
-        if st[G_ACTIONS] > MAX_ACTIONS_PER_TURN:
-            fail(st, lg, ERR_RUNAWAY)
+        main_step(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
+
+
+@kernel_inline
+def main_step(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
+    """One Main Phase action of p carried out, checked in debug mode, counted against the
+    runaway guard."""
+    apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
+    if debug:
+        if not kept_results_hold(st, ct, fx, buf):
+            fail(st, lg, ERR_FX_KEPT)
+        check_invariants(st, ct, lg, decks, leaders)
+    st[G_ACTIONS] += 1
+    if st[G_ACTIONS] > MAX_ACTIONS_PER_TURN:
+        fail(st, lg, ERR_RUNAWAY)
+
+
+@kernel
+def play_on(st, ct, fx, lg, fams, prms, rng, buf, decks, leaders, last_turn, ended):
+    """Continue a game from its turn player's Main Phase (ended: from its end) with the
+    seats' strategies until it ends, or (last_turn > 0) until turn last_turn has ended: a
+    search player's playout."""
+    while st[G_OVER] == 0:
+        if not ended:
+            main_phase(st, ct, fx, lg, fams, prms, rng, buf, False, decks, leaders)
+        ended = False
+        if st[G_OVER] != 0:
+            break
+        end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf)
+        if st[G_OVER] != 0:
+            break
+        end_phase(st)
+        if 0 < last_turn <= st[G_TURN] or not start_turn(st, lg):
+            break
 
 
 @kernel
