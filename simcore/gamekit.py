@@ -29,6 +29,9 @@ class Runner:
     # The card table and compiled effect tables of a deck pair in an effects mode, for a game
     # whose kernels take them (an `fx` argument after the card table); None for the others.
     effects: Callable[[CardTable, Deck, Deck, str], tuple[np.ndarray, np.ndarray]] | None = None
+    # The family id of the game's search player, whose pairs run the package's search_batch
+    # module; -1: none.
+    search_family: int = -1
 
     @property
     def game(self) -> str:
@@ -57,14 +60,15 @@ class Runner:
         return hit[1], hit[2]
 
     def searching(self, fams: np.ndarray) -> bool:
-        """Does a seat play the game's search family (batch.SEARCH_FAMILY)?"""
-        search = getattr(self._module("batch"), "SEARCH_FAMILY", None)
-        return search is not None and bool((np.asarray(fams) == search).any())
+        """Does a seat play the game's search family (search_family)?"""
+        return self.search_family >= 0 and bool((np.asarray(fams) == self.search_family).any())
 
     def _kernel(self, name: str, fams: np.ndarray):
-        """batch.<name>, or batch.<name>_search when a seat searches: only pairs with a
-        search seat compile the search kernels."""
-        return getattr(self._module("batch"), name + "_search" if self.searching(fams) else name)
+        """batch.<name>, or search_batch.<name>_search when a seat searches: only pairs with
+        a search seat import and compile the search kernels."""
+        if self.searching(fams):
+            return getattr(self._module("search_batch"), name + "_search")
+        return getattr(self._module("batch"), name)
 
     def run_batch(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, start: int,
                   n: int, fams: np.ndarray, params: np.ndarray, ruleset: int, turn_cap: int,

@@ -11,7 +11,7 @@ face-down Life together (simcore.search.redeal). Budget: `playouts` worlds per d
 each candidate played in the same worlds with the same random streams (common random
 numbers), to the game's end or for `depth` turns (then scored by the Life lead).
 
-Only games with a `search` seat compile and run these kernels (batch.run_batch_search).
+Only games with a `search` seat compile and run these kernels (search_batch.run_batch_search).
 """
 
 from tcgsim.simcore.games.onepiece.effects.interp import settle_field, settle_hand
@@ -53,7 +53,7 @@ from tcgsim.strategies.onepiece.common import SCRATCH
 P_PLAYOUTS = 9
 P_DEPTH = 10
 P_MARGIN = 11
-# Workspace: one tuple of arrays per game task (batch.search_workspace).
+# Workspace: one tuple of arrays per game task (search_batch.search_workspace).
 CAND_CAP = 192  # candidate actions: legal_main_actions and legal_activations write fewer
 POOL_CAP = 128  # hidden cards of one player: deck, hand and Life (50 + 50 + 16)
 SEG_CAP = 2 * (2 + 16)  # (offset, length) pairs: deck, hand, one per face-down Life card

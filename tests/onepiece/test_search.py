@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tcgsim.experiments.match import load_match
-from tcgsim.simcore.games.onepiece import RUNNER, batch, engine
+from tcgsim.simcore.games.onepiece import RUNNER, batch, engine, search_batch
 from tcgsim.simcore.games.onepiece import layout as L
 from tcgsim.simcore.rng import new_streams, seed_stream
 from tcgsim.simcore.runner import run_games
@@ -97,7 +97,7 @@ def _decide(ct, fx, decks, leaders, st, p, game, playouts=16):
     for s in range(4):
         seed_stream(rng, s, SEED, game, s)
     buf = np.zeros(batch.BUF, dtype=np.int32)
-    ws = batch.search_workspace(prms.shape[1])
+    ws = search_batch.search_workspace(prms.shape[1])
     return int(search.search_action(st.copy(), ct, fx, decks, leaders, p, prms[p], rng, buf,
                                     ws))
 
@@ -211,6 +211,6 @@ def test_search_is_listed_and_compiles_only_when_a_seat_searches():
     from tcgsim.strategies.registry import families
 
     fam = families("onepiece")["search"]
-    assert fam.search and fam.fam_id == batch.SEARCH_FAMILY
+    assert fam.search and fam.fam_id == search_batch.SEARCH_FAMILY == RUNNER.search_family
     assert RUNNER.searching(np.array([fam.fam_id, 1]))
     assert not RUNNER.searching(np.array([1, 2]))

@@ -54,7 +54,7 @@ def _abilities(table, card: int) -> list[tuple[int, str, int, int]]:
 
 
 RUNNER = Runner("tcgsim.simcore.games.onepiece", _decks, log_rows=20000, title="ONE PIECE",
-                effects=_effects)
+                effects=_effects, search_family=4)  # strategies.onepiece.policy.SEARCH
 
 GAME = Game(
     name="onepiece",
