@@ -1,7 +1,94 @@
-"""Test-session options: `pytest --update-golden` rewrites the golden compiled programs
-(tests/data/onepiece_programs.toml) instead of comparing with them."""
+"""Test-session options.
+
+`pytest --update-golden` rewrites the golden compiled programs (tests/data/onepiece_programs.toml)
+instead of comparing with them.
+
+`pytest --effects-off` is the guard of the effect tests (issue 36): every ONE PIECE game the
+tests build is played with no compiled card text (tests/onepiece/support.set_text_off: empty
+effect tables in support.Game, effects mode none in the batch runner and the replay). A test
+that played a game whose text was taken away must then fail, since it is there to test card
+text; one that still passes is reported as a failure, unless it carries the marker
+`expects_no_effect` (its point is that nothing happens, so it must pass either way). Tests
+that built no game with card text are reported as skipped, and those that failed as they
+should as xfailed. Run it on the effect test files, e.g.
+`pytest --effects-off tests/onepiece/test_fx_interp.py`; tests/onepiece/test_text_off.py
+keeps a few of them failing with text off in every ordinary run."""
+
+import pytest
+
+_SEEN = pytest.StashKey[int]()  # support.TEXT_REMOVED when the test's setup began
+_COUNTS = pytest.StashKey[dict]()  # what --effects-off found, for the summary
 
 
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
                      help="rewrite tests/data/*_programs.toml from the compiler's output")
+    parser.addoption("--effects-off", action="store_true", default=False,
+                     help="play every ONE PIECE test game with no compiled card text; a test "
+                          "that still passes fails unless marked expects_no_effect")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "expects_no_effect: the test's point is that card text changes nothing "
+                   "here, so it passes with card text off too (pytest --effects-off)")
+    config.stash[_COUNTS] = {"passed": [], "marked": 0, "failed": 0, "no_text": 0}
+    if config.getoption("--effects-off"):
+        from tests.onepiece import support
+
+        support.set_text_off(True)
+
+
+def _text_removed() -> int:
+    from tests.onepiece import support
+
+    return support.TEXT_REMOVED[0]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    if item.config.getoption("--effects-off"):
+        item.stash[_SEEN] = _text_removed()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not item.config.getoption("--effects-off") \
+            or hasattr(report, "wasxfail"):
+        return
+    counts = item.config.stash[_COUNTS]
+    used = _text_removed() > item.stash.get(_SEEN, 0)
+    if item.get_closest_marker("expects_no_effect") is not None:
+        counts["marked"] += report.passed
+        return
+    if not used:
+        if report.passed:
+            counts["no_text"] += 1
+            report.outcome = "skipped"
+            report.longrepr = (str(item.path), item.location[1] or 0,
+                               "Skipped: no game with card text (--effects-off)")
+        return
+    if report.passed:
+        counts["passed"].append(item.nodeid)
+        report.outcome = "failed"
+        report.longrepr = ("passed with card text off (--effects-off): assert something only "
+                           "card text can produce, or mark it expects_no_effect")
+    elif report.failed:
+        counts["failed"] += 1
+        report.outcome = "skipped"
+        report.wasxfail = "fails with card text off, as a test of card text should"
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if not config.getoption("--effects-off"):
+        return
+    c = config.stash[_COUNTS]
+    terminalreporter.section("card text off")
+    terminalreporter.write_line(
+        f"{len(c['passed'])} tests passed with card text off (not marked expects_no_effect), "
+        f"{c['failed']} failed as they should, {c['marked']} marked expects_no_effect "
+        f"passed, {c['no_text']} built no game with card text")
+    for nodeid in c["passed"]:
+        terminalreporter.write_line(f"  passed with text off: {nodeid}")

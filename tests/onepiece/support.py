@@ -786,6 +786,49 @@ FX_POOL += [
              "Character gains +3000 power."),
 ]
 
+# Choices of "up to 2" and counts of 2 (8-4-4-1, 1-3-2), each offered more candidates than it
+# takes in tests/onepiece/test_fx_upto.py.
+FX_POOL += [_fx_card(code, text, *rest) for code, text, *rest in [
+    ("FX_UPTO2_KO", "[On Play] K.O. up to 2 of your opponent's Characters with a cost of 3 or "
+     "less."),
+    ("FX_UPTO2_BOUNCE", "[On Play] Return up to 2 of your opponent's Characters with a cost of 3 "
+     "or less to the owner's hand."),
+    ("FX_UPTO2_REST", "[On Play] Rest up to 2 of your opponent's Characters with a cost of 4 or "
+     "less."),
+    ("FX_UPTO2_TRASH", "[On Play] Trash up to 2 of your opponent's Characters with a cost of 3 "
+     "or less."),
+    ("FX_UPTO2_BOTTOM", "[On Play] Place up to 2 of your opponent's Characters with a cost of 3 "
+     "or less at the bottom of the owner's deck."),
+    ("FX_UPTO2_DEBUFF", "[On Play] Give up to 2 of your opponent's Characters -2000 power during "
+     "this turn."),
+    ("FX_UPTO2_PUMP", "[On Play] Up to 2 of your Characters gain +2000 power during this turn."),
+    ("FX_UPTO2_GIVE_DON", "[On Play] Give up to 2 of your Characters up to 1 rested DON!! card "
+     "each."),
+    ("FX_UPTO2_SEARCH", "[On Play] Look at 5 cards from the top of your deck; reveal up to 2 "
+     "{Test Crew} type cards and add them to your hand. Then, place the rest at the bottom of "
+     "your deck in any order."),
+    ("FX_UPTO2_LOOK_PLAY", "[On Play] Look at 5 cards from the top of your deck and play up to 2 "
+     "Character cards with a cost of 2 or less. Then, place the rest at the bottom of your deck "
+     "in any order."),
+    ("FX_UPTO2_PLAY_HAND", "[Main] Play up to 2 Character cards with a cost of 2 or less from "
+     "your hand.", "event"),
+    ("FX_UPTO2_PLAY_TRASH", "[On Play] Play up to 2 Character cards with a cost of 2 or less "
+     "from your trash rested."),
+    ("FX_UPTO2_RECLAIM", "[On Play] Add up to 2 Character cards with a cost of 3 or less from "
+     "your trash to your hand."),
+    ("FX_UPTO2_HAND_TO_LIFE", "[On Play] Add up to 2 cards from your hand to the top of your "
+     "Life cards."),
+    ("FX_UPTO2_DON_ACTIVE", "[On Play] Set up to 2 of your DON!! cards as active."),
+    ("FX_UPTO2_RAMP", "[On Play] Add up to 2 DON!! cards from your DON!! deck and rest them."),
+    ("FX_UPTO2_REST_OPP_DON", "[On Play] Rest up to 2 of your opponent's DON!! cards."),
+    ("FX_OPP_TRASH2", "[On Play] Your opponent trashes 2 cards from their hand."),
+    ("FX_LOOT2", "[On Play] Draw 2 cards and trash 2 cards from your hand."),
+    ("FX_OPP_HAND_BOTTOM2", "[On Play] Your opponent places 2 cards from their hand at the "
+     "bottom of their deck."),
+    ("FX_KO_ONE_AND_ONE", "[On Play] K.O. up to 1 of your opponent's Characters with a cost of 1 "
+     "or less and up to 1 of your opponent's Characters with a cost of 3 or less."),
+]]
+
 
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
     """The int32 card table of `pool` (default POOL), rows built by the engine's own loader."""
@@ -844,6 +887,107 @@ def default_params() -> np.ndarray:
     return np.ascontiguousarray(np.stack([prm, prm]).astype(np.float64))
 
 
+# ---------------------------------------------------------------- card text off (the guard)
+
+# Set by `pytest --effects-off` (tests/conftest.py) or card_text_off(): every game the tests
+# build is played with no compiled card text, so that a test that still passes is not
+# testing card text (issue 36). TEXT_REMOVED counts the games (and runner tables) whose
+# text was taken away, so that the conftest can tell the tests that played card text.
+TEXT_OFF = False
+TEXT_REMOVED = [0]
+
+
+def strip_text(ct: np.ndarray, fx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A pair's card table and fx as effects mode none has them: an empty fx, and the
+    table without what pair_tables derived from the programs (an Event's [Main] or
+    [Counter] slot saying a program plays it, 'program' or its battle boost)."""
+    from tcgsim.simcore.effects.fxlayout import H_CARD_TM
+    from tcgsim.simcore.games.onepiece.effects.opcodes import T_COUNTER
+
+    ct = np.ascontiguousarray(ct.copy())
+    for card in range(ct.shape[0]):
+        if ct[card, C.CATEGORY] != C.EVENT:
+            continue
+        if ct[card, C.MAIN_EFF] == C.EFF_PROGRAM:
+            ct[card, C.MAIN_EFF] = C.EFF_NONE
+        counter = (int(fx[int(fx[H_CARD_TM]) + card]) >> T_COUNTER) & 1
+        if ct[card, C.COUNTER_EFF] == C.EFF_PROGRAM or (
+                counter and ct[card, C.COUNTER_EFF] == C.EFF_POWER_BATTLE):
+            ct[card, C.COUNTER_EFF] = C.EFF_NONE
+            ct[card, C.COUNTER_VAL] = 0
+    return ct, empty_fx(ct.shape[0])
+
+
+def has_text(fx) -> bool:
+    """Does this fx hold a compiled ability?"""
+    from tcgsim.simcore.effects.fxlayout import H_NAB
+
+    return fx is not None and int(fx[H_NAB]) > 0
+
+
+_REAL_TABLES = []  # the runner's own _tables, while card text is off
+
+
+def set_text_off(off: bool) -> None:
+    """Play every game with no card text (off) or as packed: support.Game drops a game's
+    fx (strip_text), and the batch runner and replay pack effects mode none."""
+    global TEXT_OFF
+    from tcgsim.simcore.gamekit import Runner
+
+    TEXT_OFF = off
+    if off and not _REAL_TABLES:
+        real = Runner._tables
+        _REAL_TABLES.append(real)
+
+        def tables_without_text(self, table, deck_a, deck_b, effects):
+            if self.effects is None or effects == "none":
+                return real(self, table, deck_a, deck_b, effects)
+            if has_text(real(self, table, deck_a, deck_b, effects)[1]):
+                TEXT_REMOVED[0] += 1
+            return real(self, table, deck_a, deck_b, "none")
+
+        Runner._tables = tables_without_text
+    elif not off and _REAL_TABLES:
+        Runner._tables = _REAL_TABLES.pop()
+
+
+class card_text_off:
+    """`with card_text_off():` the games built inside play with no card text (set_text_off);
+    `.removed` is how many had text taken away."""
+
+    def __enter__(self):
+        self._was = TEXT_OFF
+        self._start = TEXT_REMOVED[0]
+        set_text_off(True)
+        return self
+
+    def __exit__(self, *exc):
+        set_text_off(self._was)
+        self.removed = TEXT_REMOVED[0] - self._start
+        return False
+
+
+def random_seed(n: int, answer: int, p: int = 0) -> int:
+    """The first game seed whose `random` strategy for player p gives `answer` to its first
+    "up to" choice among n candidates (policy.choose: randint over n + 1 on stream 2 + p,
+    seeded as Game seeds it; n is "none")."""
+    from tcgsim.simcore.rng import randint
+
+    for seed in range(10000):
+        rng = np.zeros(8, dtype=np.uint64)
+        for s in range(4):
+            seed_stream(rng, s, seed, 0, s)
+        if int(randint(rng, 2 + p, n + 1)) == answer:
+            return seed
+    raise AssertionError(f"no seed answers {answer} of {n}")
+
+
+def declining_seed(n: int, p: int = 0) -> int:
+    """A seed whose `random` strategy for player p declines its first "up to" choice among n
+    candidates: a strategy that takes none, as "up to" allows (8-4-4-1)."""
+    return random_seed(n, n, p)
+
+
 # ---------------------------------------------------------------- state construction
 
 
@@ -858,6 +1002,9 @@ class Game:
     """One scripted game: the state array plus everything the kernels need."""
 
     def __init__(self, st, ct, decks, leaders, fams, prms, seed=7, fx=None):
+        if TEXT_OFF and has_text(fx):
+            ct, fx = strip_text(ct, fx)
+            TEXT_REMOVED[0] += 1
         self.st = st
         self.ct = ct
         self.fx = empty_fx(ct.shape[0]) if fx is None else fx
@@ -1178,7 +1325,7 @@ def new_game(decks, leaders=(LEADER, LEADER), first=0, seed=1, pair=0, game=0,
     deck_arr = np.ascontiguousarray(np.array(decks, dtype=np.int32))
     g = Game(np.zeros(SIZE, dtype=np.int32), ct, deck_arr, np.array(leaders, dtype=np.int32),
              np.array(fams, dtype=np.int64), default_params() if prms is None else prms, fx=fx)
-    EN.setup(g.st, ct, g.fx, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams,
+    EN.setup(g.st, g.ct, g.fx, g.lg, deck_arr, g.leaders, first, seed, pair, game, g.fams,
              g.prms, g.rng, g.buf, ruleset, turn_cap)
     return g
 

@@ -18,6 +18,7 @@ from tests.onepiece.test_fx_templates import _compile, _rows
 
 FX = S.FX_ID
 CT, FXA = S.fx_tables("approx")
+NOTHING = pytest.mark.expects_no_effect  # the point is that nothing happens (conftest.py)
 
 
 def game(**kw) -> S.Game:
@@ -45,9 +46,9 @@ def test_2_5_4_a_card_with_two_attributes_has_each():
     assert pred_supported("attr:Slash") and not pred_supported("attr:")
 
 
-@pytest.mark.parametrize(("opp_leader", "power"), [("FX_SLASH_LEADER", 6000),
-                                                   ("FX_STRIKE_LEADER", 5000),
-                                                   ("LEADER", 5000)])
+@pytest.mark.parametrize(("opp_leader", "power"), [
+    ("FX_SLASH_LEADER", 6000), pytest.param("FX_STRIKE_LEADER", 5000, marks=NOTHING),
+    pytest.param("LEADER", 5000, marks=NOTHING)])
 def test_2_5_6_if_your_opponents_leader_has_the_slash_attribute(opp_leader, power):
     """"If your opponent's Leader has the <Slash> attribute, this Leader gains +1000 power":
     +1000 against a <Slash> Leader only."""
@@ -92,9 +93,10 @@ def test_2_5_6_attribute_conditions_on_real_cards():
     or the attribute."""
     ab = _compile("OP14-020")[0]
     assert ab.status == ir.STRICT
-    cond = ab.body[0].cond
-    assert (cond.kind, cond.who, cond.pred) == (oc.CK_LEADER_PRED, L.OWN_OPP, "attr:Slash")
-    assert _rows(ab)[1:] == [(oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_POWER, 1000, oc.D_CONTINUOUS, 0)]
+    assert _rows(ab) == [
+        ir.Op(oc.OP_SKIP_UNLESS, 0, 2,
+              cond=ir.Cond(oc.CK_LEADER_PRED, L.OWN_OPP, pred="attr:Slash")),
+        ir.Op(oc.OP_SEL_SELF), ir.Op(oc.OP_POWER, 1000, oc.D_CONTINUOUS)]
     ab = _compile("OP13-025")[1]
     assert ab.status == ir.STRICT
     cond = ab.body[0].cond
@@ -105,8 +107,8 @@ def test_2_5_6_attribute_conditions_on_real_cards():
 # "cannot be K.O.'d in battle by ..." (7-1-4, 1-3-3) ------------------------------------------
 
 
-@pytest.mark.parametrize(("leader", "koed"), [("FX_SLASH_LEADER", False),
-                                              ("FX_STRIKE_LEADER", True)])
+@pytest.mark.parametrize(("leader", "koed"), [
+    ("FX_SLASH_LEADER", False), pytest.param("FX_STRIKE_LEADER", True, marks=NOTHING)])
 def test_7_1_4_not_kod_in_battle_by_a_slash_attribute_card(leader, koed):
     """"This Character cannot be K.O.'d in battle by <Slash> attribute cards": a 5000
     <Slash> Leader attacking the rested 3000 Character does not K.O. it; a <Strike> one
@@ -118,7 +120,8 @@ def test_7_1_4_not_kod_in_battle_by_a_slash_attribute_card(leader, koed):
     g.check()
 
 
-@pytest.mark.parametrize(("attacker", "koed"), [(LEADER_REF, False), (0, True)])
+@pytest.mark.parametrize(("attacker", "koed"), [(LEADER_REF, False),
+                                                 pytest.param(0, True, marks=NOTHING)])
 def test_7_1_4_not_kod_in_battle_by_leaders(attacker, koed):
     """"This Character cannot be K.O.'d in battle by Leaders": the Leader's attack leaves it
     on the field, a 4000 Character's K.O.s it."""
@@ -128,6 +131,7 @@ def test_7_1_4_not_kod_in_battle_by_leaders(attacker, koed):
     g.check()
 
 
+@NOTHING
 def test_7_1_4_the_protection_holds_only_in_that_battle():
     """Outside a battle the condition does not hold: no prohibition bit is set."""
     g = game(chars=((), [{"card": FX["FX_NO_KO_BY_SLASH"], "rested": 1}]),
@@ -140,11 +144,10 @@ def test_7_1_4_battle_protection_on_real_cards():
     """OP03-008 (<Slash> attribute cards) and OP09-025 (Leaders, after a Leader condition)."""
     ab = _compile("OP03-008")[0]
     assert ab.status == ir.STRICT and ab.timing == oc.T_CONTINUOUS
-    assert _rows(ab) == [(oc.OP_SKIP_UNLESS, 0, 2, 0), (oc.OP_SEL_SELF, 0, 0, 0),
-                         (oc.OP_PROHIBIT, oc.PR_NO_KO_BATTLE, oc.D_CONTINUOUS, 0)]
-    cond = ab.body[0].cond
-    assert cond.kind == oc.CK_BATTLING
-    assert cond.flt == ir.Filter(zone=oc.Z_FIELD_LC, owner=L.OWN_OPP, pred_all=("attr:Slash",))
+    slash = ir.Filter(zone=oc.Z_FIELD_LC, owner=L.OWN_OPP, pred_all=("attr:Slash",))
+    assert _rows(ab) == [ir.Op(oc.OP_SKIP_UNLESS, 0, 2, cond=ir.Cond(oc.CK_BATTLING, flt=slash)),
+                         ir.Op(oc.OP_SEL_SELF),
+                         ir.Op(oc.OP_PROHIBIT, oc.PR_NO_KO_BATTLE, oc.D_CONTINUOUS)]
     ab = _compile("OP09-025")[0]
     assert ab.status == ir.STRICT
     assert ab.body[1].cond.flt.cat == 1 << C.LEADER
@@ -186,15 +189,20 @@ def test_1_3_3_play_ban_on_real_cards():
     ability bans every Character."""
     ab = next(a for a in _compile("OP12-030") if a.timing == oc.T_ON_PLAY)
     assert ab.status == ir.STRICT
-    assert _rows(ab)[-1] == (oc.OP_BAN_PLAY, 7, 0, 0)
+    assert _rows(ab) == [ir.Op(oc.OP_DON_ACTIVE, 4), ir.Op(oc.OP_BAN_PLAY, 7)]
     ab = _compile("OP14-020")[1]
-    assert ab.status == ir.APPROX and _rows(ab)[-1] == (oc.OP_BAN_PLAY, 0, 0, 0)
+    assert ab.status == ir.APPROX
+    assert _rows(ab) == [  # "If there is a Character with a cost of 5 or more": either side's
+        ir.Op(oc.OP_SKIP_UNLESS, 0, 1, cond=ir.Cond(oc.CK_COUNT, L.OWN_SELF, 1, 1, ir.Filter(
+            zone=oc.Z_FIELD_CHAR, owner=L.OWN_ANY, cost_min=5))),
+        ir.Op(oc.OP_DON_ACTIVE, 3), ir.Op(oc.OP_BAN_PLAY, 0)]
 
 
 # "+N power for every K ..." (8-1-3-3) ---------------------------------------------------------
 
 
-@pytest.mark.parametrize(("trash", "power"), [(0, 2000), (3, 3000), (4, 4000), (5, 4000)])
+@pytest.mark.parametrize(("trash", "power"), [pytest.param(0, 2000, marks=NOTHING), (3, 3000),
+                                              (4, 4000), (5, 4000)])
 def test_8_1_3_3_power_for_every_2_cards_in_your_trash(trash, power):
     """"This Character gains +1000 power for every 2 cards in your trash": +1000 for each
     whole 2 cards, read when the abilities are settled."""
@@ -233,8 +241,8 @@ def test_8_1_3_3_power_per_count_on_a_real_card():
     """OP06-085: [DON!! x2] [Your Turn] ... +1000 power for every 5 cards in your trash."""
     ab = _compile("OP06-085")[0]
     assert ab.status == ir.STRICT and ab.timing == oc.T_YOUR_TURN
-    assert _rows(ab) == [(oc.OP_SEL_SELF, 0, 0, 0),
-                         (oc.OP_POWER_PER, 1000, 5, oc.PER_TRASH)]
+    assert ab.conds == [ir.Cond(oc.CK_DON_GIVEN_SELF, L.OWN_SELF, 1, 2)]
+    assert _rows(ab) == [ir.Op(oc.OP_SEL_SELF), ir.Op(oc.OP_POWER_PER, 1000, 5, oc.PER_TRASH)]
 
 
 # Attribute names the card data lost (importer.restore_attributes) --------------------------

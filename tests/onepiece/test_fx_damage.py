@@ -11,7 +11,7 @@ from tcgsim.simcore.games.onepiece.effects.interp import note_decks
 from tcgsim.simcore.games.onepiece.effects.pack import compile_card
 from tcgsim.simcore.games.onepiece.layout import ENERGIO_EDITION, G_FX_NO_TM, R_LIFE
 from tests.onepiece import support as S
-from tests.onepiece.test_fx_interp import FXA, abilities, game
+from tests.onepiece.test_fx_interp import abilities, game
 
 FX = S.FX_ID
 
@@ -108,6 +108,6 @@ def test_note_decks_marks_the_timings_a_players_cards_lack():
     g = game()
     decks = np.full((2, 50), S.FILLER, dtype=np.int32)
     decks[0, 0] = FX["FX_OPP_ATT"]
-    note_decks(g.st, FXA, decks)
+    note_decks(g.st, g.fx, decks)  # the game's packed tables (none with card text off)
     assert (g.g(G_FX_NO_TM) >> oc.T_ON_OPP_ATTACK) & 1 == 0
     assert (g.g(G_FX_NO_TM + 1) >> oc.T_ON_OPP_ATTACK) & 1 == 1

@@ -81,8 +81,8 @@ def test_8_4_4_1_a_match_is_both_kinds_of_test(code, ko, navy):
     is a target of "green Characters with a cost of 3 or less", the green cost-5 one fails
     the bound, the red one fails the colour; only the Navy card is a {Navy} type target.
     The same card on the source's own side matches neither (the owner is tested first)."""
-    g = S.make_game(ct=CT, fx=FX, chars=((ID[code],), (ID[code],)),
-                    leaders=(ID["FL_LEADER"], ID["FL_LEADER"]))
+    g = S.make_game(ct=CT, chars=((ID[code],), (ID[code],)),  # a state for the queries,
+                    leaders=(ID["FL_LEADER"], ID["FL_LEADER"]))  # which get FX themselves
     buf = np.zeros(256, np.int32)
     for f, want in ((filter_of("FL_KO_GREEN"), ko), (filter_of("FL_BOUNCE_NAVY"), navy)):
         opp = cand_encode(1, oc.Z_FIELD_CHAR, 0)
@@ -120,7 +120,7 @@ def test_8_4_4_1_a_base_power_bound_ignores_modifiers():
     3000 or less"; the 6000 one given -4000 is not."""
     from tcgsim.simcore.games.onepiece.layout import F_TPOW, PSIZE
 
-    g = S.make_game(ct=CT, fx=FX, chars=((), (ID["G2"], ID["G5"])),
+    g = S.make_game(ct=CT, chars=((), (ID["G2"], ID["G5"])),  # a state for flt_match
                     leaders=(ID["FL_LEADER"], ID["FL_LEADER"]))
     g.st[PSIZE + F_TPOW + 0] = 2000
     g.st[PSIZE + F_TPOW + 1] = -4000

@@ -10,6 +10,7 @@ of real cards (text read from ../shared)."""
 from tcgsim.simcore.effects import fxlayout as L
 from tcgsim.simcore.effects import ir
 from tcgsim.simcore.games.onepiece import cards as C
+from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.layout import F_TPOW, LEADER_REF, LIFE_UP, PSIZE
 from tcgsim.simcore.games.onepiece.zones import sum_modifiers
@@ -22,6 +23,11 @@ CT, FXA = S.fx_tables("approx")
 
 def game(**kw) -> S.Game:
     return S.make_game(ct=CT, fx=FXA, **kw)
+
+
+def abilities(g: S.Game) -> list[int]:
+    """Source cards of the compiled abilities that resolved, in order."""
+    return [e[2] for e in g.events(E.E_ABILITY)]
 
 
 # The opponent's trash to the bottom of their deck (8-4-1) ------------------------------------
@@ -56,8 +62,8 @@ def test_8_4_1_opponent_trash_to_bottom_on_real_cards():
     opponent chooses them one by one, so "in any order" is theirs (3-1-7): strict."""
     (ab,) = _compile("OP05-079")
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_TRASH_TO_DECK, 3, 0, L.OWN_OPP)]
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_OPP)
+    assert _rows(ab) == [ir.Op(oc.OP_TRASH_TO_DECK, 3, 0, L.OWN_OPP,
+                               ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_OPP))]
     (ab,) = _compile("OP11-091")
     assert ab.body[0].flt == ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_OPP, cat=1 << C.EVENT)
 
@@ -77,9 +83,12 @@ def test_3_10_2_look_at_the_opponents_top_life_card_and_bury_a_trigger():
 
 
 def test_3_10_2_a_blank_top_life_card_of_the_opponent_stays():
+    """The default strategy looks at the opponent's top Life card (Q_LIFE_LOOK) and leaves
+    a card with no [Trigger] on top."""
     g = game(hands=([FX["FX_LIFE_SCRY"]], ()), don_active=(1, 0),
              life=([S.FILLER] * 5, [S.C4K, S.TRIG_DRAW]))
     g.play(FX["FX_LIFE_SCRY"])
+    assert abilities(g) == [FX["FX_LIFE_SCRY"]] and g.events(E.E_FX_MOVE) == []
     assert g.life(1) == [S.C4K, S.TRIG_DRAW]
     g.check()
 
@@ -164,8 +173,9 @@ def test_3_10_2_life_look_on_real_cards():
     EB02-053 (one clause)."""
     (ab,) = _compile("OP03-099")
     assert ab.status == ir.STRICT
-    assert _rows(ab)[0] == (oc.OP_LIFE_SCRY, 1, L.OWN_ANY, 1)
-    assert _rows(_compile("EB02-053")[0]) == [(oc.OP_LIFE_SCRY, 1, L.OWN_ANY, 1)]
+    assert _rows(ab) == [ir.Op(oc.OP_LIFE_SCRY, 1, L.OWN_ANY, 1), ir.Op(oc.OP_SEL_SELF),
+                         ir.Op(oc.OP_POWER, 1000, oc.D_BATTLE)]
+    assert _rows(_compile("EB02-053")[0]) == [ir.Op(oc.OP_LIFE_SCRY, 1, L.OWN_ANY, 1)]
 
 
 # DON!! ----------------------------------------------------------------------------------------
@@ -200,7 +210,7 @@ def test_don_rules_on_real_cards():
     assert ab.status == ir.APPROX and [(o.op, o.a) for o in ab.costs] == [(oc.OP_C_DON_MINUS, 1)]
     (ab,) = _compile("OP13-028")
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_DON_ACTIVE, 10, 0, 0), (oc.OP_BAN_PLAY, 0, 1, 0)]
+    assert _rows(ab) == [ir.Op(oc.OP_DON_ACTIVE, 10), ir.Op(oc.OP_BAN_PLAY, 0, 1)]
 
 
 def test_6_4_add_don_as_active_or_rested_wording():
@@ -209,9 +219,9 @@ def test_6_4_add_don_as_active_or_rested_wording():
     from tcgsim.simcore.games.onepiece.effects.rules import compile_text
 
     (ab,) = compile_text("[On Play] Add up to 1 DON!! card as active from your DON!! deck.")
-    assert ab.status == ir.STRICT and _rows(ab) == [(oc.OP_DON_ADD, 1, 0, 0)]
+    assert ab.status == ir.STRICT and _rows(ab) == [ir.Op(oc.OP_DON_ADD, 1, 0)]
     (ab,) = compile_text("[On Play] Add up to 2 DON!! cards as rested from your DON!! deck.")
-    assert _rows(ab) == [(oc.OP_DON_ADD, 2, 1, 0)]
+    assert _rows(ab) == [ir.Op(oc.OP_DON_ADD, 2, 1)]
 
 
 # ---------------------------------------------------------------- base power copied (4-9-2)
@@ -253,6 +263,7 @@ def test_4_9_2_nothing_selected_leaves_the_base_power():
     """"up to 1" and no opponent's Character: the base power stays 1000."""
     g = game(hands=([FX["FX_COPY_SELECTED"]], ()), don_active=(1, 0))
     g.play(FX["FX_COPY_SELECTED"])
+    assert abilities(g) == [FX["FX_COPY_SELECTED"]] and g.events(E.E_TARGET) == []
     assert g.power(0, g.slot_of(0, FX["FX_COPY_SELECTED"])) == 1000
     g.check()
 
@@ -260,10 +271,12 @@ def test_4_9_2_nothing_selected_leaves_the_base_power():
 def test_set_base_as_real_cards():
     """EB01-061's [When Attacking] and EB04-052's, compiled from the shared card text."""
     ab = _compile("EB01-061")[1]
-    assert _rows(ab)[-1] == (oc.OP_SET_BASE_AS, oc.D_TURN, 0, 0)
+    assert _rows(ab) == [
+        ir.Op(oc.OP_SEL, 0, 1, 1, ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP)),
+        ir.Op(oc.OP_SET_BASE_AS, oc.D_TURN)]
     assert ab.status == ir.STRICT
     ab = _compile("EB04-052")[0]
-    assert _rows(ab) == [(oc.OP_SEL_LEADER, L.OWN_OPP, 0, 0), (oc.OP_SET_BASE_AS, oc.D_TURN, 0, 0)]
+    assert _rows(ab) == [ir.Op(oc.OP_SEL_LEADER, L.OWN_OPP), ir.Op(oc.OP_SET_BASE_AS, oc.D_TURN)]
 
 
 def test_4_9_2_your_leaders_base_power_becomes_n_until_the_opponents_next_end_phase():
@@ -337,9 +350,8 @@ def test_base_power_becomes_on_real_cards():
     """OP16-015 (the Leader and the source), EB04-003 (a continuous {Navy} Leader: every
     matching Leader, so it packs as a continuous ability)."""
     rows = _rows(_compile("OP16-015")[1])
-    assert rows[-4:] == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0),
-                         (oc.OP_SET_BASE, 7000, oc.D_TURN, 0),
-                         (oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_SET_BASE, 7000, oc.D_TURN, 0)]
+    assert rows == [ir.Op(oc.OP_SEL_LEADER, L.OWN_SELF), ir.Op(oc.OP_SET_BASE, 7000, oc.D_TURN),
+                    ir.Op(oc.OP_SEL_SELF), ir.Op(oc.OP_SET_BASE, 7000, oc.D_TURN)]
     ab = _compile("EB04-003")[1]
     assert [o.op for o in ab.body] == [oc.OP_SEL_ALL, oc.OP_SET_BASE]
     assert ab.body[0].flt.pred_all == ("type:Navy",) and ab.status == ir.STRICT

@@ -19,6 +19,25 @@ def _list(name: str) -> str:
     return str(require("decklists", "onepiece", name))
 
 
+def _match(store, a: str, b: str, strategies=("default", "default")):
+    from tcgsim.experiments.match import load_match
+
+    return load_match("onepiece", a, b, *strategies, (), store)
+
+
+def _resolved(store, a: str, b: str, strategies, seed: int, game: int = 0) -> int:
+    """How many abilities resolve in game `game` of the run (its replay's "resolves:"
+    lines): card text that plays."""
+    import numpy as np
+
+    g, table, sa, sb = _match(store, a, b, strategies)
+    fams = np.array([sa.fam, sb.fam], dtype=np.int64)
+    params = np.stack([sa.params, sb.params])
+    lines = g.replay(table, sa.deck, sb.deck, seed, game, fams, params, 0, g.default_turn_cap,
+                     "approx")
+    return sum("resolves:" in line for line in lines)
+
+
 @pytest.mark.parametrize("a,b", PAIRS)
 @pytest.mark.parametrize("strategies", [("random", "random"), ("default", "aggro")])
 def test_debug_games_on_real_lists_have_no_invariant_error(onepiece_store, a, b,  # noqa: F811
@@ -26,6 +45,7 @@ def test_debug_games_on_real_lists_have_no_invariant_error(onepiece_store, a, b,
     r = tcgsim.simulate(_list(a), _list(b), games=1000, seed=3, strategy_a=strategies[0],
                         strategy_b=strategies[1], store=onepiece_store, debug=True)
     assert r.summary.errors == 0 and r.summary.games == 1000
+    assert _resolved(onepiece_store, _list(a), _list(b), strategies, seed=3) > 0  # text plays
 
 
 def test_abilities_resolve_in_a_replayed_game(onepiece_store):  # noqa: F811
@@ -101,8 +121,13 @@ def test_8_1_3_3_5_a_mirror_gives_each_seat_half_the_games(onepiece_store, deck)
     read costs other continuous abilities give ("This Character gains +12 cost"): settled
     player 0 first, deck A won 37 % and 32 % of these mirrors. Settled as 8-1-3-3-5 asks,
     neither seat is favoured (2,000 games: within 3.5 points of half)."""
+    from tcgsim.simcore.effects.fxlayout import CONT_CHAIN, H_FLAGS
+    from tcgsim.simcore.games.onepiece import RUNNER
     from tests.carddata import require_shared
 
     path = require_shared("validation", "onepiece", "decks", deck)
+    g, table, a, b = _match(onepiece_store, str(path), str(path))
+    _, fx = RUNNER._tables(table, a.deck, b.deck, "approx")
+    assert fx[H_FLAGS] & CONT_CHAIN  # the pair's abilities read each other's results
     r = tcgsim.simulate(path, path, games=2000, seed=1, store=onepiece_store)
     assert abs(r.win_rate - 0.5) < 0.035, r.win_rate

@@ -21,7 +21,15 @@ def _compile(code):
 
 
 def _rows(ab):
-    return [(o.op, o.a, o.b, o.c) for o in ab.body]
+    """The whole body of ab: every row with its filter and condition (ir.Op compares all of
+    them), so that an expected program names each filter too."""
+    return list(ab.body)
+
+
+Op, F, Cond = ir.Op, ir.Filter, ir.Cond
+CHAR = 1 << cards.CHARACTER
+OPP_CHARS = F(oc.Z_FIELD_CHAR, L.OWN_OPP)  # "your opponent's Characters"
+OWN_CHARS = F(oc.Z_FIELD_CHAR, L.OWN_SELF)  # "your Characters"
 
 
 # Phrase parser ------------------------------------------------------------------------
@@ -332,9 +340,10 @@ def test_10_2_6_slash_timings_eb01_046():
     assert [a.timing for a in abs_] == [oc.T_ON_PLAY, oc.T_WHEN_ATTACKING]
     for ab in abs_:
         assert ab.status == ir.STRICT
-        assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_COST, -1, oc.D_TURN, 0),
-                             (oc.OP_SEL, 0, 1, 1), (oc.OP_KO, 0, 0, 0)]
-        assert (ab.body[2].flt.cost_min, ab.body[2].flt.cost_max) == (0, 0)
+        assert _rows(ab) == [
+            Op(oc.OP_SEL, 0, 1, 1, OPP_CHARS), Op(oc.OP_COST, -1, oc.D_TURN),
+            Op(oc.OP_SEL, 0, 1, 1, F(oc.Z_FIELD_CHAR, L.OWN_OPP, cost_min=0, cost_max=0)),
+            Op(oc.OP_KO)]
 
 
 def test_10_2_12_turn_tag_is_a_condition_of_on_ko_op16_103():
@@ -366,10 +375,11 @@ def test_8_4_4_1_look_pick_with_cost_floor_op13_016():
     card with a cost of 3 or more, the rest to the bottom in the order the player chooses."""
     (ab,) = _compile("OP13-016")
     assert ab.status == ir.STRICT
-    assert ab.body[0].cond.pred == "name:Sabo|Portgas.D.Ace|Monkey.D.Luffy"
-    assert _rows(ab)[1:] == [(oc.OP_LOOK, 4, 0, 0), (oc.OP_PICK, 0, 1, oc.DEST_HAND),
-                             (oc.OP_REST_TO, 0, 0, 0)]
-    assert ab.body[2].flt == ir.Filter(zone=oc.Z_LOOK, cost_min=3)
+    assert _rows(ab) == [
+        Op(oc.OP_SKIP_UNLESS, 0, 2,
+           cond=Cond(oc.CK_LEADER_PRED, pred="name:Sabo|Portgas.D.Ace|Monkey.D.Luffy")),
+        Op(oc.OP_LOOK, 4), Op(oc.OP_PICK, 0, 1, oc.DEST_HAND, F(oc.Z_LOOK, cost_min=3)),
+        Op(oc.OP_REST_TO)]
 
 
 def test_8_4_4_1_trash_to_hand_and_play_rested_op05_091():
@@ -377,11 +387,11 @@ def test_8_4_4_1_trash_to_hand_and_play_rested_op05_091():
     the trash, then play a black Character card with a cost of 3 or less rested."""
     ab = next(a for a in _compile("OP05-091") if a.timing == oc.T_ON_PLAY)
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_TRASH_TO_HAND, 0, 1, 0), (oc.OP_PLAY_FROM, 0, 1, 1)]
-    black_char = {"cat": 1 << cards.CHARACTER, "color": cards.COLOR_BITS["black"]}
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_TRASH, cost_min=3, cost_max=7,
-                                       pred_none=("name:Rebecca",), **black_char)
-    assert ab.body[1].flt == ir.Filter(zone=oc.Z_HAND, cost_max=3, **black_char)
+    black_char = {"cat": CHAR, "color": cards.COLOR_BITS["black"]}
+    assert _rows(ab) == [
+        Op(oc.OP_TRASH_TO_HAND, 0, 1, 0, F(oc.Z_TRASH, cost_min=3, cost_max=7,
+                                           pred_none=("name:Rebecca",), **black_char)),
+        Op(oc.OP_PLAY_FROM, 0, 1, 1, F(oc.Z_HAND, cost_max=3, **black_char))]
 
 
 def test_8_3_1_3_reveal_cost_and_base_power_op16_010():
@@ -427,18 +437,18 @@ def test_1_3_3_refresh_lock_op08_036():
     """OP08-036: all of the opponent's rested Characters with a cost of 7 or less do not
     become active in their next Refresh Phase."""
     ab = _compile("OP08-036")[0]
-    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
-                         (oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END, 0)]
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP, cost_max=7,
-                                       state=L.ST_RESTED)
+    assert _rows(ab) == [
+        Op(oc.OP_SEL_ALL, flt=F(oc.Z_FIELD_CHAR, L.OWN_OPP, cost_max=7, state=L.ST_RESTED)),
+        Op(oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END)]
 
 
 def test_1_3_3_cannot_be_removed_continuous_op13_083():
     """OP13-083: a continuous prohibition on this Character under a trash condition."""
     ab = _compile("OP13-083")[0]
     assert ab.timing == oc.T_CONTINUOUS and ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_SKIP_UNLESS, 0, 2, 0), (oc.OP_SEL_SELF, 0, 0, 0),
-                         (oc.OP_PROHIBIT, oc.PR_NO_REMOVE_EFFECT, oc.D_CONTINUOUS, 0)]
+    assert _rows(ab) == [Op(oc.OP_SKIP_UNLESS, 0, 2, cond=Cond(oc.CK_TRASH, L.OWN_SELF, 1, 7)),
+                         Op(oc.OP_SEL_SELF),
+                         Op(oc.OP_PROHIBIT, oc.PR_NO_REMOVE_EFFECT, oc.D_CONTINUOUS)]
 
 
 def test_8_4_4_1_two_targets_of_one_ko_op05_093():
@@ -452,15 +462,17 @@ def test_8_4_4_1_two_targets_of_one_ko_op05_093():
 def test_6_5_5_give_don_to_leader_and_one_character_op13_042():
     """OP13-042: up to 2 rested DON!! to your Leader and to 1 of your Characters each."""
     ab = next(a for a in _compile("OP13-042") if a.timing == oc.T_ON_PLAY)
-    assert _rows(ab)[2:] == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0), (oc.OP_GIVE_DON, 2, 1, 0),
-                             (oc.OP_SEL, 0, 1, 0), (oc.OP_GIVE_DON, 2, 1, 0)]
+    assert _rows(ab) == [Op(oc.OP_DRAW, 2), Op(oc.OP_TRASH_HAND, 1, -1),
+                         Op(oc.OP_SEL_LEADER, L.OWN_SELF), Op(oc.OP_GIVE_DON, 2, 1),
+                         Op(oc.OP_SEL, 0, 1, 0, OWN_CHARS), Op(oc.OP_GIVE_DON, 2, 1)]
 
 
 def test_8_4_1_trash_from_opponents_hand_is_approximate_st10_010():
     """ST10-010: you trash 2 from the opponent's hand; the program lets them choose."""
     ab = next(a for a in _compile("ST10-010") if a.timing == oc.T_ON_PLAY)
     assert ab.status == ir.APPROX and any("trash-opp-hand" in n for n in ab.notes)
-    assert _rows(ab)[-1] == (oc.OP_OPP_TRASH_HAND, 2, 0, 0)
+    assert _rows(ab) == [Op(oc.OP_SKIP_UNLESS, 0, 1, cond=Cond(oc.CK_HAND, L.OWN_OPP, 1, 7)),
+                         Op(oc.OP_OPP_TRASH_HAND, 2)]
 
 
 def test_8_3_1_3_return_own_character_cost_op01_047():
@@ -470,7 +482,7 @@ def test_8_3_1_3_return_own_character_cost_op01_047():
     assert ab.status == ir.STRICT
     assert [o.op for o in ab.costs] == [oc.OP_C_RETURN_OWN]
     assert ab.costs[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF)
-    assert _rows(ab) == [(oc.OP_PLAY_FROM, 0, 1, 0)]
+    assert _rows(ab) == [Op(oc.OP_PLAY_FROM, 0, 1, 0, F(oc.Z_HAND, cat=CHAR, cost_max=3))]
 
 
 def test_1_3_3_opponent_cannot_block_is_approximate_st01_012():
@@ -478,8 +490,8 @@ def test_1_3_3_opponent_cannot_block_is_approximate_st01_012():
     Characters they have when it resolves (approximate, with a note)."""
     ab = next(a for a in _compile("ST01-012") if a.timing == oc.T_WHEN_ATTACKING)
     assert ab.status == ir.APPROX and ab.notes
-    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
-                         (oc.OP_PROHIBIT, oc.PR_NO_BLOCK, oc.D_BATTLE, 0)]
+    assert _rows(ab) == [Op(oc.OP_SEL_ALL, flt=OPP_CHARS),
+                         Op(oc.OP_PROHIBIT, oc.PR_NO_BLOCK, oc.D_BATTLE)]
 
 
 def test_2_7_6_cost_reduction_in_hand_st23_001():
@@ -489,7 +501,10 @@ def test_2_7_6_cost_reduction_in_hand_st23_001():
 
     ab = _compile("ST23-001")[0]
     assert ab.timing == oc.T_CONTINUOUS and ab.flags & FLAG_FROM_HAND
-    assert _rows(ab)[1:] == [(oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_COST, -4, oc.D_CONTINUOUS, 0)]
+    assert _rows(ab) == [
+        Op(oc.OP_SKIP_UNLESS, 0, 2, cond=Cond(oc.CK_COUNT, L.OWN_SELF, 1, 1,
+                                              F(oc.Z_FIELD_CHAR, L.OWN_SELF, pow_min=10000))),
+        Op(oc.OP_SEL_SELF), Op(oc.OP_COST, -4, oc.D_CONTINUOUS)]
 
 
 def test_modifier_without_duration_in_a_triggered_ability_is_unmodelled():
@@ -546,11 +561,10 @@ def test_8_1_3_4_replace_remove_base_power_op15_009():
     opponent's effect: you may give your Leader -2000 power instead."""
     (ab,) = _compile("OP15-009")
     assert ab.timing == oc.T_REPLACE_REMOVE and ab.status == ir.STRICT
-    assert ab.body[0].op == oc.OP_REPL_TARGET
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF, pow_max=7000,
-                                       flags=L.FLF_BASE)
-    assert _rows(ab)[1:] == [(oc.OP_MAY, 0, 2, 0), (oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0),
-                             (oc.OP_POWER, -2000, oc.D_TURN, 0)]
+    assert _rows(ab) == [
+        Op(oc.OP_REPL_TARGET, 0, oc.CAUSE_OPP_EFFECT, 0,
+           F(oc.Z_FIELD_CHAR, L.OWN_SELF, pow_max=7000, flags=L.FLF_BASE)),
+        Op(oc.OP_MAY, 0, 2), Op(oc.OP_SEL_LEADER, L.OWN_SELF), Op(oc.OP_POWER, -2000, oc.D_TURN)]
 
 
 def test_8_1_3_4_replace_ko_this_character_with_a_hand_cost_st22_005():
@@ -558,9 +572,10 @@ def test_8_1_3_4_replace_ko_this_character_with_a_hand_cost_st22_005():
     TRASH_HAND of 2 (body ops, not the C_* cost ops)."""
     ab = _compile("ST22-005")[0]
     assert ab.timing == oc.T_REPLACE_REMOVE
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF,
-                                       flags=L.FLF_SELF_ONLY)
-    assert _rows(ab)[1:] == [(oc.OP_MAY, 0, 1, 0), (oc.OP_TRASH_HAND, 2, -1, 0)]
+    assert _rows(ab) == [
+        Op(oc.OP_REPL_TARGET, 0, oc.CAUSE_OPP_EFFECT, 0,
+           F(oc.Z_FIELD_CHAR, L.OWN_SELF, flags=L.FLF_SELF_ONLY)),
+        Op(oc.OP_MAY, 0, 1), Op(oc.OP_TRASH_HAND, 2, -1)]
 
 
 def test_8_1_3_4_replace_ko_turn_tag_is_a_condition_op05_030():
@@ -568,10 +583,9 @@ def test_8_1_3_4_replace_ko_turn_tag_is_a_condition_op05_030():
     this Character instead': T_REPLACE_KO with an opponent's-turn condition."""
     ab = next(a for a in _compile("OP05-030") if a.timing == oc.T_REPLACE_KO)
     assert ab.status == ir.STRICT and [c.kind for c in ab.conds] == [oc.CK_OPP_TURN]
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_SELF,
-                                       state=L.ST_RESTED)
-    assert _rows(ab)[1:] == [(oc.OP_MAY, 0, 2, 0), (oc.OP_SEL_SELF, 0, 0, 0),
-                             (oc.OP_TRASH, 0, 0, 0)]
+    assert _rows(ab) == [  # any cause (REPL_TARGET b 0): a battle or an effect
+        Op(oc.OP_REPL_TARGET, 0, 0, 0, F(oc.Z_FIELD_CHAR, L.OWN_SELF, state=L.ST_RESTED)),
+        Op(oc.OP_MAY, 0, 2), Op(oc.OP_SEL_SELF), Op(oc.OP_TRASH)]
 
 
 def test_8_1_3_4_replace_with_a_leading_condition_op07_042():
@@ -596,11 +610,10 @@ def test_8_1_3_1_when_don_returned_and_when_kod_op06_042_op02_085():
     turn condition; 'When this Character is K.O.'d, ...' is [On K.O.]."""
     (ab,) = _compile("OP06-042")
     assert ab.timing == oc.T_DON_RETURNED and ab.status == ir.STRICT
-    assert [c.kind for c in ab.conds] == [oc.CK_YOUR_TURN] and _rows(ab) == [
-        (oc.OP_DRAW, 1, 0, 0)]
+    assert ab.conds == [Cond(oc.CK_YOUR_TURN)] and _rows(ab) == [Op(oc.OP_DRAW, 1)]
     ko = next(a for a in _compile("OP02-085") if a.timing == oc.T_ON_KO)
     assert [c.kind for c in ko.conds] == [oc.CK_OPP_TURN]
-    assert _rows(ko) == [(oc.OP_OPP_DON_MINUS, 2, 0, 0)]
+    assert _rows(ko) == [Op(oc.OP_OPP_DON_MINUS, 2)]
 
 
 def test_8_1_3_1_when_this_character_becomes_rested_op14_032_op14_028():
@@ -609,12 +622,12 @@ def test_8_1_3_1_when_this_character_becomes_rested_op14_032_op14_028():
     (ab,) = _compile("OP14-032")
     assert ab.timing == oc.T_BECOMES_RESTED and ab.status == ir.STRICT
     assert [c.kind for c in ab.conds] == [oc.CK_YOUR_TURN]
-    assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_REST, 0, 0, 0)]
-    assert ab.body[0].flt.cost_max == 4 and ab.body[0].flt.owner == L.OWN_OPP
+    assert _rows(ab) == [Op(oc.OP_SEL, 0, 1, 1, F(oc.Z_FIELD_CHAR, L.OWN_OPP, cost_max=4)),
+                         Op(oc.OP_REST)]
     (ab,) = _compile("OP14-028")
-    assert ab.timing == oc.T_BECOMES_RESTED and _rows(ab) == [(oc.OP_SEL, 0, 1, 1),
-                                                             (oc.OP_KO, 0, 0, 0)]
-    assert ab.body[0].flt.state == L.ST_RESTED and ab.body[0].flt.cost_max == 2
+    assert ab.timing == oc.T_BECOMES_RESTED and _rows(ab) == [
+        Op(oc.OP_SEL, 0, 1, 1, F(oc.Z_FIELD_CHAR, L.OWN_OPP, cost_max=2, state=L.ST_RESTED)),
+        Op(oc.OP_KO)]
 
 
 def test_8_3_1_3_rest_two_of_your_characters_as_a_cost_op01_055():
@@ -624,7 +637,7 @@ def test_8_3_1_3_rest_two_of_your_characters_as_a_cost_op01_055():
     assert ab.status == ir.STRICT and ab.timing == oc.T_MAIN
     assert [(o.op, o.b) for o in ab.costs] == [(oc.OP_C_REST_OWN, 2)]
     assert ab.costs[0].flt.zone == oc.Z_FIELD_CHAR and ab.costs[0].flt.owner == L.OWN_SELF
-    assert _rows(ab) == [(oc.OP_DRAW, 2, 0, 0)]
+    assert _rows(ab) == [Op(oc.OP_DRAW, 2)]
 
 
 def test_8_4_4_1_a_cost_bound_after_the_zone_and_by_the_opponents_don_op08_062():
@@ -641,8 +654,8 @@ def test_8_4_4_1_a_cost_bound_after_the_zone_and_by_the_opponents_don_op08_062()
 def test_3_10_2_1_trash_card_to_the_top_of_the_life_face_up_op16_108():
     ab = _compile("OP16-108")[0]
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_TRASH_TO_HAND, 0, 1, 1)]
-    assert ab.body[0].flt.zone == oc.Z_TRASH and ab.body[0].flt.cost_max == 6
+    assert _rows(ab) == [Op(oc.OP_TRASH_TO_HAND, 0, 1, 1, F(
+        oc.Z_TRASH, pred_all=("type:Blackbeard Pirates",), cost_max=6))]
 
 
 def test_8_3_1_a_don_minus_then_you_may_trash_cost_st34_004():
@@ -658,14 +671,14 @@ def test_10_1_4_9_2_1_named_cards_and_this_character_gain_a_keyword_and_base_pow
     become 6000': every own [Ohm] Leader or Character, then the source card."""
     grant, base = _compile("OP15-071")
     assert grant.timing == oc.T_CONTINUOUS and base.timing == oc.T_OPP_TURN
-    assert _rows(grant) == [(oc.OP_SEL_ALL, 0, 0, 0),
-                            (oc.OP_GRANT, cards.KW_DOUBLE_ATTACK, oc.D_CONTINUOUS, 0),
-                            (oc.OP_SEL_SELF, 0, 0, 0),
-                            (oc.OP_GRANT, cards.KW_DOUBLE_ATTACK, oc.D_CONTINUOUS, 0)]
-    assert grant.body[0].flt.pred_all == ("name:Ohm",)
-    assert grant.body[0].flt.zone == oc.Z_FIELD_LC and grant.body[0].flt.owner == L.OWN_SELF
-    assert [(o.op, o.a) for o in base.body if o.op == oc.OP_SET_BASE] == [
-        (oc.OP_SET_BASE, 6000), (oc.OP_SET_BASE, 6000)]
+    ohm = F(oc.Z_FIELD_LC, L.OWN_SELF, pred_all=("name:Ohm",))
+    assert _rows(grant) == [Op(oc.OP_SEL_ALL, flt=ohm),
+                            Op(oc.OP_GRANT, cards.KW_DOUBLE_ATTACK, oc.D_CONTINUOUS),
+                            Op(oc.OP_SEL_SELF),
+                            Op(oc.OP_GRANT, cards.KW_DOUBLE_ATTACK, oc.D_CONTINUOUS)]
+    assert _rows(base) == [Op(oc.OP_SEL_ALL, flt=ohm),
+                           Op(oc.OP_SET_BASE, 6000, oc.D_CONTINUOUS), Op(oc.OP_SEL_SELF),
+                           Op(oc.OP_SET_BASE, 6000, oc.D_CONTINUOUS)]
 
 
 def test_8_3_2_leader_card_name_includes_op16_015():
@@ -690,12 +703,10 @@ def test_8_4_4_1_a_trash_card_played_or_added_to_the_life_face_up_op14_104():
     player chooses what to do (option 0 plays), then the card."""
     ab = _compile("OP14-104")[0]
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_CHOOSE_ONE, 2, 0, 0), (oc.OP_OPTION, 0, 1, 0),
-                         (oc.OP_PLAY_FROM, 0, 1, 0), (oc.OP_OPTION, 0, 1, 0),
-                         (oc.OP_TRASH_TO_HAND, 0, 1, 1)]
-    f = ab.body[2].flt
-    assert f.zone == oc.Z_TRASH and f.cost_max == 4 and f.pred_all == (
-        "type:Thriller Bark Pirates",) and f == ab.body[4].flt
+    f = F(oc.Z_TRASH, cat=CHAR, pred_all=("type:Thriller Bark Pirates",), cost_max=4)
+    assert _rows(ab) == [Op(oc.OP_CHOOSE_ONE, 2), Op(oc.OP_OPTION, 0, 1),
+                         Op(oc.OP_PLAY_FROM, 0, 1, 0, f), Op(oc.OP_OPTION, 0, 1),
+                         Op(oc.OP_TRASH_TO_HAND, 0, 1, 1, f)]
 
 
 def test_8_1_3_4_a_replacement_protecting_another_character_op10_032():
@@ -712,19 +723,22 @@ def test_8_1_3_4_a_replacement_protecting_another_character_op10_032():
 def test_6_5_5_give_up_to_two_characters_up_to_two_rested_don_each_st30_014():
     (ab,) = _compile("ST30-014")
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_SEL, 0, 2, 1), (oc.OP_GIVE_DON, 2, 1, 0)]
-    assert ab.body[0].flt.pow_min == ab.body[0].flt.pow_max == 6000
-    assert ab.body[0].flt.flags & L.FLF_BASE
+    assert _rows(ab) == [
+        Op(oc.OP_SEL, 0, 2, 1, F(oc.Z_FIELD_CHAR, L.OWN_SELF, pow_min=6000, pow_max=6000,
+                                 flags=L.FLF_BASE)),
+        Op(oc.OP_GIVE_DON, 2, 1)]
 
 
 def test_8_1_3_4_rested_by_the_opponents_character_effect_instead_prb02_006():
     ab = _compile("PRB02-006")[0]
     assert ab.timing == oc.T_REPLACE_REST and ab.status == ir.STRICT
     assert [c.kind for c in ab.conds] == [oc.CK_OPP_TURN]
-    assert _rows(ab)[0] == (oc.OP_REPL_TARGET, 0, oc.CAUSE_OPP_CHAR, 0)
-    assert ab.body[0].flt.flags & L.FLF_SELF_ONLY
-    assert [o.op for o in ab.body[1:]] == [oc.OP_MAY, oc.OP_SEL, oc.OP_REST]
-    assert ab.body[2].flt.flags & L.FLF_EXCLUDE_SELF
+    assert _rows(ab) == [
+        Op(oc.OP_REPL_TARGET, 0, oc.CAUSE_OPP_CHAR, 0,
+           F(oc.Z_FIELD_CHAR, L.OWN_SELF, flags=L.FLF_SELF_ONLY)),
+        Op(oc.OP_MAY, 0, 2),
+        Op(oc.OP_SEL, 0, 1, 0, F(oc.Z_FIELD_CHAR, L.OWN_SELF, flags=L.FLF_EXCLUDE_SELF)),
+        Op(oc.OP_REST)]
 
 
 def test_6_2_3_a_rested_character_or_don_kept_rested_op07_026():
@@ -733,11 +747,11 @@ def test_6_2_3_a_rested_character_or_don_kept_rested_op07_026():
     Character."""
     (ab,) = _compile("OP07-026")
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_CHOOSE_ONE, 2, 0, 0), (oc.OP_OPTION, 0, 1, 0),
-                         (oc.OP_DON_LOCK, 1, 0, L.OWN_OPP), (oc.OP_OPTION, 0, 2, 0),
-                         (oc.OP_SEL, 0, 1, 1),
-                         (oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END, 0)]
-    assert ab.body[4].flt.state == L.ST_RESTED and ab.body[4].flt.owner == L.OWN_OPP
+    assert _rows(ab) == [Op(oc.OP_CHOOSE_ONE, 2), Op(oc.OP_OPTION, 0, 1),
+                         Op(oc.OP_DON_LOCK, 1, 0, L.OWN_OPP), Op(oc.OP_OPTION, 0, 2),
+                         Op(oc.OP_SEL, 0, 1, 1,
+                            F(oc.Z_FIELD_CHAR, L.OWN_OPP, state=L.ST_RESTED)),
+                         Op(oc.OP_PROHIBIT, oc.PR_NO_REFRESH, oc.D_UNTIL_OPP_END)]
 
 
 def test_8_4_4_1_different_card_names_op13_082_op16_038():
@@ -770,12 +784,14 @@ def test_10_1_grants_rush_character_and_attack_active_eb04_007_op04_080():
     """EB04-007 gains [Rush: Character] (KW_RUSH_CHAR); OP04-080 'can also attack active
     Characters during this turn' (GR_ATTACK_ACTIVE)."""
     ab = next(a for a in _compile("EB04-007") if a.timing == oc.T_ACTIVATE_MAIN)
-    assert _rows(ab)[-2:] == [(oc.OP_SEL_SELF, 0, 0, 0),
-                              (oc.OP_GRANT, cards.KW_RUSH_CHAR, oc.D_TURN, 0)]
+    assert _rows(ab) == [  # "If your opponent has a Character with 8000 power or more"
+        Op(oc.OP_SKIP_UNLESS, 0, 2, cond=Cond(oc.CK_COUNT, L.OWN_OPP, 1, 1,
+                                              F(oc.Z_FIELD_CHAR, L.OWN_OPP, pow_min=8000))),
+        Op(oc.OP_SEL_SELF), Op(oc.OP_GRANT, cards.KW_RUSH_CHAR, oc.D_TURN)]
     (ab,) = _compile("OP04-080")
-    assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1),
-                         (oc.OP_GRANT, oc.GR_ATTACK_ACTIVE, oc.D_TURN, 0)]
-    assert ab.body[0].flt.pred_all == ("type:Dressrosa",)
+    assert _rows(ab) == [Op(oc.OP_SEL, 0, 1, 1,
+                            F(oc.Z_FIELD_CHAR, L.OWN_SELF, pred_all=("type:Dressrosa",))),
+                         Op(oc.OP_GRANT, oc.GR_ATTACK_ACTIVE, oc.D_TURN)]
 
 
 def test_10_1_continuous_rush_character_for_a_type_op11_001():
@@ -783,8 +799,9 @@ def test_10_1_continuous_rush_character_for_a_type_op11_001():
     they are played': a continuous KW_RUSH_CHAR on all of them."""
     ab = _compile("OP11-001")[0]
     assert ab.timing == oc.T_CONTINUOUS and ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
-                         (oc.OP_GRANT, cards.KW_RUSH_CHAR, oc.D_CONTINUOUS, 0)]
+    assert _rows(ab) == [
+        Op(oc.OP_SEL_ALL, flt=F(oc.Z_FIELD_CHAR, L.OWN_SELF, pred_all=("type:SWORD",))),
+        Op(oc.OP_GRANT, cards.KW_RUSH_CHAR, oc.D_CONTINUOUS)]
 
 
 def test_8_4_4_1_look_pick_either_side_op16_118():
@@ -837,15 +854,14 @@ def test_8_3_2_rested_cards_and_life_total_st24_001_op09_114():
 
 def test_8_4_4_1_play_this_card_from_trash_op14_120():
     ko = next(a for a in _compile("OP14-120") if a.timing == oc.T_ON_KO)
-    assert _rows(ko) == [(oc.OP_PLAY_FROM, 0, 1, 0)]
-    assert ko.body[0].flt == ir.Filter(zone=oc.Z_TRASH, owner=L.OWN_SELF,
-                                       flags=L.FLF_SELF_ONLY)
+    assert _rows(ko) == [
+        Op(oc.OP_PLAY_FROM, 0, 1, 0, F(oc.Z_TRASH, L.OWN_SELF, flags=L.FLF_SELF_ONLY))]
 
 
 def test_6_5_5_leader_and_all_characters_op14_105():
     (ab,) = [a for a in _compile("OP14-105") if a.timing == oc.T_ACTIVATE_MAIN]
-    assert _rows(ab) == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0), (oc.OP_GIVE_DON, 1, 1, 0),
-                         (oc.OP_SEL_ALL, 0, 0, 0), (oc.OP_GIVE_DON, 1, 1, 0)]
+    assert _rows(ab) == [Op(oc.OP_SEL_LEADER, L.OWN_SELF), Op(oc.OP_GIVE_DON, 1, 1),
+                         Op(oc.OP_SEL_ALL, flt=OWN_CHARS), Op(oc.OP_GIVE_DON, 1, 1)]
 
 
 def test_8_3_2_condition_before_a_cost_op11_117():
@@ -910,10 +926,11 @@ def test_8_4_4_1_look_and_play_op06_003():
     (a PICK to the field), the rest to the bottom in the order the player chooses."""
     (ab,) = _compile("OP06-003")
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_LOOK, 3, 0, 0), (oc.OP_PICK, 0, 1, oc.DEST_PLAY),
-                         (oc.OP_REST_TO, 0, 0, 0)]
-    assert ab.body[1].flt == ir.Filter(zone=oc.Z_LOOK, cat=1 << cards.CHARACTER,
-                                       pred_all=("type:Revolutionary Army",), pow_max=5000)
+    assert _rows(ab) == [
+        Op(oc.OP_LOOK, 3),
+        Op(oc.OP_PICK, 0, 1, oc.DEST_PLAY, F(oc.Z_LOOK, cat=CHAR, pow_max=5000,
+                                              pred_all=("type:Revolutionary Army",))),
+        Op(oc.OP_REST_TO)]
 
 
 def test_8_4_4_1_play_from_hand_or_trash_op06_060():
@@ -922,13 +939,12 @@ def test_8_4_4_1_play_from_hand_or_trash_op06_060():
     (ab,) = _compile("OP06-060")
     assert ab.status == ir.STRICT
     assert [o.op for o in ab.costs] == [oc.OP_C_DON_MINUS, oc.OP_C_TRASH_SELF]
-    assert _rows(ab)[1:] == [(oc.OP_CHOOSE_ONE, 2, 0, 0), (oc.OP_OPTION, 0, 1, 0),
-                             (oc.OP_PLAY_FROM, 0, 1, 0), (oc.OP_OPTION, 0, 1, 0),
-                             (oc.OP_PLAY_FROM, 0, 1, 0)]
-    hand, trash = ab.body[3].flt, ab.body[5].flt
-    assert (hand.zone, trash.zone) == (oc.Z_HAND, oc.Z_TRASH)
-    assert hand.pred_all == trash.pred_all == ("name:Vinsmoke Ichiji",)
-    assert hand.cost_min == hand.cost_max == 7
+    ichiji = {"pred_all": ("name:Vinsmoke Ichiji",), "cost_min": 7, "cost_max": 7}
+    assert _rows(ab) == [
+        Op(oc.OP_SKIP_UNLESS, 0, 5, cond=Cond(oc.CK_LEADER_PRED, pred="type:GERMA 66")),
+        Op(oc.OP_CHOOSE_ONE, 2), Op(oc.OP_OPTION, 0, 1),
+        Op(oc.OP_PLAY_FROM, 0, 1, 0, F(oc.Z_HAND, **ichiji)), Op(oc.OP_OPTION, 0, 1),
+        Op(oc.OP_PLAY_FROM, 0, 1, 0, F(oc.Z_TRASH, **ichiji))]
 
 
 def test_8_4_4_1_rest_a_total_of_characters_or_don_op12_037():
@@ -937,11 +953,10 @@ def test_8_4_4_1_rest_a_total_of_characters_or_don_op12_037():
     (ab,) = [a for a in _compile("OP12-037") if a.timing == oc.T_MAIN]
     assert ab.status == ir.STRICT
     assert _rows(ab) == [
-        (oc.OP_CHOOSE_ONE, 3, 0, 0), (oc.OP_OPTION, 0, 2, 0), (oc.OP_SEL, 0, 2, 1),
-        (oc.OP_REST, 0, 0, 0), (oc.OP_OPTION, 0, 3, 0), (oc.OP_SEL, 0, 1, 1),
-        (oc.OP_REST, 0, 0, 0), (oc.OP_DON_REST, 1, 0, L.OWN_OPP), (oc.OP_OPTION, 0, 1, 0),
-        (oc.OP_DON_REST, 2, 0, L.OWN_OPP)]
-    assert ab.body[2].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP)
+        Op(oc.OP_CHOOSE_ONE, 3), Op(oc.OP_OPTION, 0, 2), Op(oc.OP_SEL, 0, 2, 1, OPP_CHARS),
+        Op(oc.OP_REST), Op(oc.OP_OPTION, 0, 3), Op(oc.OP_SEL, 0, 1, 1, OPP_CHARS),
+        Op(oc.OP_REST), Op(oc.OP_DON_REST, 1, 0, L.OWN_OPP), Op(oc.OP_OPTION, 0, 1),
+        Op(oc.OP_DON_REST, 2, 0, L.OWN_OPP)]
 
 
 def test_8_4_4_1_play_the_revealed_card_op01_060():
@@ -949,9 +964,11 @@ def test_8_4_4_1_play_the_revealed_card_op01_060():
     of the revealed card, which the look window holds)."""
     (ab,) = _compile("OP01-060")
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_REVEAL_TOP, 0, 0, 0), (oc.OP_SKIP_UNLESS, 0, 2, 0),
-                         (oc.OP_MAY, 0, 1, 0), (oc.OP_PICK, 0, 1, oc.DEST_PLAY_RESTED)]
-    assert ab.body[0].flt.cost_max == 4 and ab.body[3].flt == ir.Filter(zone=oc.Z_LOOK)
+    assert _rows(ab) == [
+        Op(oc.OP_REVEAL_TOP, flt=F(oc.Z_LOOK, cat=CHAR, cost_max=4,
+                                   pred_all=("type:The Seven Warlords of the Sea",))),
+        Op(oc.OP_SKIP_UNLESS, 0, 2, cond=Cond(oc.CK_OK)), Op(oc.OP_MAY, 0, 1),
+        Op(oc.OP_PICK, 0, 1, oc.DEST_PLAY_RESTED, F(oc.Z_LOOK))]
 
 
 def test_played_card_named_as_that_character_stays_unmodelled_op12_058():
@@ -975,9 +992,8 @@ def test_1_3_3_opponent_cannot_block_with_low_power_op01_120():
     this battle' forbids such Characters they have (approximate, like opp-no-blocker)."""
     ab = next(a for a in _compile("OP01-120") if a.timing == oc.T_WHEN_ATTACKING)
     assert ab.status == ir.APPROX and ab.notes
-    assert _rows(ab) == [(oc.OP_SEL_ALL, 0, 0, 0),
-                         (oc.OP_PROHIBIT, oc.PR_NO_BLOCK, oc.D_BATTLE, 0)]
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_CHAR, owner=L.OWN_OPP, pow_max=2000)
+    assert _rows(ab) == [Op(oc.OP_SEL_ALL, flt=F(oc.Z_FIELD_CHAR, L.OWN_OPP, pow_max=2000)),
+                         Op(oc.OP_PROHIBIT, oc.PR_NO_BLOCK, oc.D_BATTLE)]
 
 
 def test_8_3_1_3_rest_your_leader_cost_op04_081():
@@ -993,9 +1009,10 @@ def test_6_6_leader_and_all_characters_gain_power_op02_120():
     your next turn': the Leader, then all of your Characters."""
     (ab,) = [a for a in _compile("OP02-120") if a.timing == oc.T_ON_PLAY]
     assert ab.status == ir.STRICT
-    assert _rows(ab) == [(oc.OP_SEL_LEADER, L.OWN_SELF, 0, 0),
-                         (oc.OP_POWER, 1000, oc.D_UNTIL_YOUR_START, 0), (oc.OP_SEL_ALL, 0, 0, 0),
-                         (oc.OP_POWER, 1000, oc.D_UNTIL_YOUR_START, 0)]
+    assert _rows(ab) == [Op(oc.OP_SEL_LEADER, L.OWN_SELF),
+                         Op(oc.OP_POWER, 1000, oc.D_UNTIL_YOUR_START),
+                         Op(oc.OP_SEL_ALL, flt=OWN_CHARS),
+                         Op(oc.OP_POWER, 1000, oc.D_UNTIL_YOUR_START)]
 
 
 def test_1_3_3_not_kod_by_opponents_effects_is_approximate_op09_086():
@@ -1003,8 +1020,8 @@ def test_1_3_3_not_kod_by_opponents_effects_is_approximate_op09_086():
     also stops the owner's own effects (approximate, with a note)."""
     ab = _compile("OP09-086")[0]
     assert ab.status == ir.APPROX and ab.timing == oc.T_CONTINUOUS
-    assert _rows(ab) == [(oc.OP_SEL_SELF, 0, 0, 0),
-                         (oc.OP_PROHIBIT, oc.PR_NO_KO_EFFECT, oc.D_CONTINUOUS, 0)]
+    assert _rows(ab) == [Op(oc.OP_SEL_SELF),
+                         Op(oc.OP_PROHIBIT, oc.PR_NO_KO_EFFECT, oc.D_CONTINUOUS)]
 
 
 def test_10_1_rush_without_duration_in_a_triggered_ability_st13_011():
@@ -1012,8 +1029,8 @@ def test_10_1_rush_without_duration_in_a_triggered_ability_st13_011():
     no duration; granted for this turn, the only one where it matters (approximate)."""
     (ab,) = [a for a in _compile("ST13-011") if a.timing == oc.T_ON_PLAY]
     assert ab.status == ir.APPROX and any("rush-no-duration" in n for n in ab.notes)
-    assert _rows(ab)[1:] == [(oc.OP_SEL_SELF, 0, 0, 0),
-                             (oc.OP_GRANT, cards.KW_RUSH, oc.D_TURN, 0)]
+    assert _rows(ab) == [Op(oc.OP_SKIP_UNLESS, 0, 2, cond=Cond(oc.CK_LIFE, L.OWN_SELF, -1, 2)),
+                         Op(oc.OP_SEL_SELF), Op(oc.OP_GRANT, cards.KW_RUSH, oc.D_TURN)]
 
 
 def test_8_3_2_leader_type_or_name_st23_002():
@@ -1059,15 +1076,16 @@ def test_10_2_16_activated_when_your_opponent_attacks_op09_001():
     ability, once per turn."""
     (ab,) = _compile("OP09-001")
     assert (ab.timing, ab.status, ab.flags & 1) == (oc.T_ON_OPP_ATTACK, ir.STRICT, 1)
-    assert _rows(ab) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_POWER, -1000, oc.D_TURN, 0)]
-    assert ab.body[0].flt == ir.Filter(zone=oc.Z_FIELD_LC, owner=L.OWN_OPP)
+    assert _rows(ab) == [Op(oc.OP_SEL, 0, 1, 1, F(oc.Z_FIELD_LC, L.OWN_OPP)),
+                         Op(oc.OP_POWER, -1000, oc.D_TURN)]
 
 
 def test_3_10_2_hand_to_life_st13_017():
     """ST13-017's [Trigger]: 'Add up to 1 card from your hand to the top of your Life cards'
     after its Life-to-hand cost."""
     trig = next(a for a in _compile("ST13-017") if a.timing == oc.T_TRIGGER)
-    assert _rows(trig)[-1] == (oc.OP_HAND_TO_LIFE, 1, 1, 0)
+    assert trig.costs == [Op(oc.OP_C_LIFE_TO_HAND, 1, 2)]  # the top or bottom
+    assert _rows(trig) == [Op(oc.OP_HAND_TO_LIFE, 1, 1)]
 
 
 def test_2_1_3_names_from_the_text_op01_121_eb04_038():
@@ -1113,7 +1131,10 @@ def test_3_1_7_the_rest_at_the_top_or_bottom_st12_013():
     side and both orders are the player's (REST_TO 3), so the ability is strict."""
     ab = next(a for a in _compile("ST12-013") if any(o.op == oc.OP_REST_TO for o in a.body))
     assert ab.status == ir.STRICT
-    assert _rows(ab)[-1] == (oc.OP_REST_TO, 3, 0, 0)
+    assert _rows(ab) == [
+        Op(oc.OP_LOOK, 1),
+        Op(oc.OP_PICK, 0, 1, oc.DEST_PLAY_RESTED, F(oc.Z_LOOK, cat=CHAR, cost_min=2, cost_max=2)),
+        Op(oc.OP_REST_TO, 3)]
 
 
 def test_8_3_1_3_giving_don_as_a_cost_op13_007_op12_019():
@@ -1162,7 +1183,7 @@ def test_8_1_3_1_when_a_character_is_kod_eb04_044_op01_061_eb01_047():
     repl, kod = _compile("EB04-044")
     assert (kod.timing, kod.status, kod.flags & 1) == (oc.T_WHEN_KOD_OTHER, ir.STRICT, 1)
     assert [c.kind for c in kod.conds] == [oc.CK_YOUR_TURN]
-    assert _rows(kod) == [(oc.OP_DRAW, 1, 0, 0)]
+    assert _rows(kod) == [Op(oc.OP_DRAW, 1)]
     (leader,) = _compile("OP01-061")
     assert (leader.timing, leader.status) == (oc.T_WHEN_KOD_OTHER, ir.STRICT)
     assert oc.CK_DON_GIVEN_SELF in [c.kind for c in leader.conds]
@@ -1208,7 +1229,7 @@ def test_5_1_2_4_a_don_deck_of_6_and_your_second_turn_op15_058():
     player's own turns, CK_TURNS >= 2)."""
     rule, act = _compile("OP15-058")
     assert (rule.timing, rule.status, _rows(rule)) == (
-        oc.T_START_OF_GAME, ir.STRICT, [(oc.OP_DON_DECK, 6, 0, 0)])
+        oc.T_START_OF_GAME, ir.STRICT, [Op(oc.OP_DON_DECK, 6)])
     assert act.status == ir.STRICT
     cond = act.body[0].cond
     assert (cond.kind, cond.cmp, cond.value) == (oc.CK_TURNS, 1, 2)
@@ -1241,9 +1262,11 @@ def test_6_6_1_2_moves_at_the_end_of_this_turn_op11_092_op03_005_op04_009():
     assert (mark.op, mark.a, mark.b) == (oc.OP_GRANT, oc.EOT_BOTTOM, oc.D_TURN)
     (ab,) = _compile("OP03-005")
     assert ab.status == ir.STRICT
-    assert _rows(ab)[-2:] == [(oc.OP_SEL_SELF, 0, 0, 0), (oc.OP_GRANT, oc.EOT_TRASH, oc.D_TURN, 0)]
+    assert _rows(ab) == [Op(oc.OP_SEL_SELF), Op(oc.OP_POWER, 2000, oc.D_TURN),
+                         Op(oc.OP_SEL_SELF), Op(oc.OP_GRANT, oc.EOT_TRASH, oc.D_TURN)]
     (ab,) = _compile("OP04-009")
-    assert ab.status == ir.STRICT and _rows(ab)[-1] == (oc.OP_GRANT, oc.EOT_HAND, oc.D_TURN, 0)
+    assert ab.status == ir.STRICT
+    assert _rows(ab) == [Op(oc.OP_SEL_SELF), Op(oc.OP_GRANT, oc.EOT_HAND, oc.D_TURN)]
 
 
 def test_6_6_1_2_the_character_played_by_this_effect_needs_a_play_before_it():
@@ -1313,7 +1336,8 @@ def test_8_4_4_1_return_to_the_bottom_of_the_owners_deck_eb01_028():
     the owner's deck": the same program as "place ... at the bottom of the owner's deck"."""
     trig = next(a for a in _compile("EB01-028") if a.timing == oc.T_TRIGGER)
     assert trig.status == ir.STRICT
-    assert _rows(trig) == [(oc.OP_SEL, 0, 1, 1), (oc.OP_TO_DECK, 1, 0, 0)]
+    assert _rows(trig) == [Op(oc.OP_SEL, 0, 1, 1, F(oc.Z_FIELD_CHAR, L.OWN_ANY, cost_max=3)),
+                           Op(oc.OP_TO_DECK, 1)]
 
 
 def test_an_action_before_choose_one_op17_112():

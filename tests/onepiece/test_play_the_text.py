@@ -19,6 +19,11 @@ def game(**kw) -> S.Game:
     return S.make_game(ct=CT, fx=FXA, **kw)
 
 
+# The strategy's point is that it does nothing here: the test passes with card text off too
+# (tests/conftest.py, `pytest --effects-off`).
+NOTHING = pytest.mark.expects_no_effect
+
+
 def abilities(g: S.Game, p: int = 0) -> list[int]:
     return [e[2] for e in g.events(E.E_ABILITY) if e[1] == p]
 
@@ -30,12 +35,13 @@ def on_field(g: S.Game, p: int) -> int:
 
 
 @pytest.mark.parametrize(("opp", "mine", "watcher", "don", "paid"), [
-    ((), (), False, 2, False),  # nothing to give -2000 to
-    ((S.C6K,), (), False, 2, False),  # a target, but -2000 decides nothing now
+    pytest.param((), (), False, 2, False, marks=NOTHING),  # nothing to give -2000 to
+    pytest.param((S.C6K,), (), False, 2, False,  # a target, but -2000 decides nothing now
+                 marks=NOTHING),
     (({"card": S.C6K, "rested": 1},), (S.C5K,), False, 2, True),  # 5000 beats 4000, not 6000
     ((), (), True, 2, True),  # a card of the field watches DON!! returned
     ((S.C6K,), (), False, 9, True),  # the next DON!! Phase gives the DON!! back (6-4)
-    ((), (), False, 9, False),  # ... but still nothing to give -2000 to
+    pytest.param((), (), False, 9, False, marks=NOTHING),  # ... but still nothing to give to
 ])
 def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watcher, don,
                                                                paid):
@@ -55,7 +61,7 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
     g.check()
 
 
-@pytest.mark.parametrize(("don", "played"), [(1, False), (2, True)])
+@pytest.mark.parametrize(("don", "played"), [pytest.param(1, False, marks=NOTHING), (2, True)])
 def test_10_2_3_an_event_is_played_only_when_its_cost_can_be_paid(don, played):
     """"[Main] DON!! -2: Draw 1 card" (cost 0): with one DON!! card on the field the cost
     cannot be paid and the Event would be trashed for nothing, so the default strategy keeps
@@ -68,7 +74,7 @@ def test_10_2_3_an_event_is_played_only_when_its_cost_can_be_paid(don, played):
     g.check()
 
 
-@pytest.mark.parametrize(("don", "used"), [(3, False), (5, True)])
+@pytest.mark.parametrize(("don", "used"), [pytest.param(3, False, marks=NOTHING), (5, True)])
 def test_10_2_9_the_default_strategy_gives_don_x2_and_keeps_the_1_for_when_attacking(don, used):
     """"[DON!! x2] [When Attacking] ①: Draw 1 card" and a cost-2 Character card in hand:
     with 3 active DON!! the turn goes to the board (the Character is played, the ability
@@ -93,6 +99,8 @@ def test_8_4_4_an_effect_targets_a_card_it_can_change(opp, koed):
     g = game(hands=([FX["FX_KO_ANY"]], ()), chars=((), list(opp)), don_active=(1, 0))
     g.main_phase_settle()
     g.play(FX["FX_KO_ANY"])
+    assert abilities(g) == [FX["FX_KO_ANY"]]  # it resolves; the protected card is no choice
+    assert [e[2] for e in g.events(E.E_TARGET)] == ([koed] if koed is not None else [])
     assert [e[2] for e in g.events(E.E_KO)] == ([koed] if koed is not None else [])
     assert FX["FX_NO_KO_FX"] in g.field_chars(1)
     g.check()
@@ -109,11 +117,14 @@ def test_8_4_4_any_number_is_paid_only_for_the_card_in_the_battle(target, trashe
     if target != LEADER_REF:
         g.put(1, S.F_RESTED + target, 1)
     g.attack(0, target)
+    assert abilities(g, 1) == [FX["FX_LEADER_ANY_TRASH"]]  # it resolves on either attack
+    assert [e[2] for e in g.events(E.E_FX_COUNT)] == [trashed]  # the number chosen
     assert len(g.hand(1)) == 3 - trashed
     g.check()
 
 
-@pytest.mark.parametrize(("big", "activated"), [(False, False), (True, True)])
+@pytest.mark.parametrize(("big", "activated"), [pytest.param(False, False, marks=NOTHING),
+                                                 (True, True)])
 def test_the_default_strategy_activates_only_for_a_gain_not_for_a_drawback(big, activated):
     """"You may rest 1 of your DON!! cards: If there is a Character with a cost of 5 or
     more, set up to 3 of your DON!! cards as active. Then, you cannot play Character cards
@@ -126,7 +137,8 @@ def test_the_default_strategy_activates_only_for_a_gain_not_for_a_drawback(big, 
     g.check()
 
 
-@pytest.mark.parametrize(("attacker", "paid"), [(S.C4K, False), (S.C6K, True)])
+@pytest.mark.parametrize(("attacker", "paid"), [pytest.param(S.C4K, False, marks=NOTHING),
+                                                 (S.C6K, True)])
 def test_6_6_power_for_this_battle_is_paid_for_only_where_it_decides_it(attacker, paid):
     """"[On Your Opponent's Attack] You may trash 1 card from your hand: Up to 1 of your
     Leader or Character cards gains +4000 power during this battle": a 4000 attack on the
