@@ -19,9 +19,10 @@ from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.game import Game
 
 BATCH = 100_000
-SEARCH_BATCH = 4  # games per thread in a batch when a seat searches (seconds, not minutes)
 """Games per engine call: about a second of work, so a Ctrl-C loses at most that much, while
 the call itself (microseconds) costs nothing beside it."""
+SEARCH_BATCH = 4
+"""Games per thread in an engine call when a seat searches: a few seconds of work."""
 
 
 @dataclass
