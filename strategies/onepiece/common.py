@@ -79,6 +79,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     code_get,
     cond_get,
     cond_holds,
+    counter_boost,
     counter_reaches,
     cut_applies,
     has_timing,
@@ -131,6 +132,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     counter_value,
     effect_targets,
     encode,
+    field_cost,
     hand_cost,
     is_legal_blocker,
     power,
@@ -157,6 +159,16 @@ def mulligan(st, ct, p, prm, rng, s):
 
 
 @kernel
+def cand_cost(st, ct, c):
+    """Cost of candidate c: a Character's current cost on the field (2-7-6: "+12 cost"
+    counts), the printed cost elsewhere."""
+    z = cand_zone(c)
+    if z == Z_FIELD_CHAR or z == Z_FIELD_LC or z == Z_LEADER:
+        return field_cost(st, ct, cand_owner(c), cand_index(c))
+    return ct[cand_card(st, c), C.COST]
+
+
+@kernel
 def cheapest_char(st, ct, p):
     b = p * PSIZE
     best = -1
@@ -164,7 +176,7 @@ def cheapest_char(st, ct, p):
     for r in range(NCHAR):
         card = st[b + F_CARD + r]
         if card != EMPTY:
-            key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
+            key = field_cost(st, ct, p, r) * 100000 + ct[card, C.POWER]
             if key < best_key:
                 best_key = key
                 best = r
@@ -185,7 +197,7 @@ def play_choice(st, ct, fx, p, buf, cheapest_first, reserve):
     full = st[b + N_CHARS] >= NCHAR
     low = -1
     if full:
-        low = ct[st[b + F_CARD + cheapest_char(st, ct, p)], C.COST]
+        low = field_cost(st, ct, p, cheapest_char(st, ct, p))
     for h in range(st[b + N_HAND]):
         if not can_play_from_hand(st, ct, p, h):
             continue
@@ -234,7 +246,7 @@ def block(st, ct, d, prm, rng, s, buf):
             return -1
         limit = 1 << 30
     else:
-        tcost = ct[st[db + F_CARD + t], C.COST]
+        tcost = field_cost(st, ct, d, t)
         if tcost < prm[P_SAVE_COST]:
             return -1
         limit = tcost
@@ -242,7 +254,7 @@ def block(st, ct, d, prm, rng, s, buf):
     best_cost = 1 << 30
     for r in range(NCHAR):
         if is_legal_blocker(st, ct, d, r):
-            cost = ct[st[db + F_CARD + r], C.COST]
+            cost = field_cost(st, ct, d, r)
             if cost < best_cost and cost < limit:
                 best_cost = cost
                 best = r
@@ -252,7 +264,9 @@ def block(st, ct, d, prm, rng, s, buf):
 @kernel
 def counter(st, ct, fx, d, prm, rng, s, buf):
     """Spend the fewest counters that stop the hit, when it matters; a [Counter] Event's
-    boost counts only if the attacked card may receive it."""
+    boost counts only if the attacked card may receive it, and one whose program has costs,
+    conditions or more steps (EFF_PROGRAM) for the power it gives now (counter_boost), used
+    on its own."""
     a = st[G_ACTIVE]
     t = st[G_TGT]
     need = power(st, ct, a, st[G_ATT]) - power(st, ct, d, t) + 1
@@ -265,7 +279,7 @@ def counter(st, ct, fx, d, prm, rng, s, buf):
             single_only = False
         elif st[db + N_HAND] < prm[P_COUNTER_HAND]:
             return -1
-    elif ct[st[db + F_CARD + t], C.COST] < prm[P_SAVE_COST]:
+    elif field_cost(st, ct, d, t) < prm[P_SAVE_COST]:
         return -1
     total = 0
     best_cover = -1
@@ -276,17 +290,22 @@ def counter(st, ct, fx, d, prm, rng, s, buf):
         v = counter_value(st, ct, d, h)
         card = st[db + HAND + h]
         ceff = ct[card, C.COUNTER_EFF]
-        if v <= 1 or (ceff != C.EFF_NONE and ceff != C.EFF_POWER_BATTLE):
+        program = ceff == C.EFF_PROGRAM
+        if v >= 1 and program:  # costs, conditions, more steps: the power its program gives
+            v = counter_boost(st, ct, fx, d, card, t, hand_cost(st, ct, d, h), buf[SCRATCH:])
+        if v <= 1 or (ceff != C.EFF_NONE and ceff != C.EFF_POWER_BATTLE and not program):
             continue
         if ceff == C.EFF_POWER_BATTLE and not counter_reaches(st, ct, fx, d, card, t):
             continue
-        total += v
         is_event = 1 if ct[card, C.CATEGORY] == C.EVENT else 0
         if v >= need:
             key = v * 2 + is_event
             if key < best_cover_key:
                 best_cover_key = key
                 best_cover = h
+        if program:  # alone only: its optional costs are paid where it decides the battle
+            continue
+        total += v
         if v > biggest_val:
             biggest_val = v
             biggest = h
@@ -317,7 +336,7 @@ def choose_target(st, ct, p, eff, val, prm, rng, s, cand, n):
     best_key = -1
     for i in range(n):
         card = st[ob + F_CARD + cand[i]]
-        key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
+        key = field_cost(st, ct, 1 - p, cand[i]) * 100000 + ct[card, C.POWER]
         if key > best_key:
             best_key = key
             best = cand[i]
@@ -385,13 +404,12 @@ def attack_choice(st, ct, p, ko_min_cost, leader_only):
                 att = r
     if att < 0:
         return encode(A_END, 0, 0)
-    ob = o * PSIZE
     if not leader_only:
         best_t = -1
         best_cost = -1
         for t in range(NCHAR):
             if can_attack_target(st, ct, p, att, t) and power(st, ct, o, t) <= att_pow:
-                cost = ct[st[ob + F_CARD + t], C.COST]
+                cost = field_cost(st, ct, o, t)
                 if cost >= ko_min_cost and cost > best_cost:
                     best_cost = cost
                     best_t = t
@@ -526,6 +544,20 @@ def don_watched(st, fx, p):
 
 
 @kernel
+def strips_attacker(st, ct, p, n):
+    """Would DON!! -n on p's turn take DON!! given to a card that can still attack? The
+    rested and active DON!! of the cost area go first (interp.don_minus), then given ones:
+    power an attack this turn was to use."""
+    b = p * PSIZE
+    if st[G_ACTIVE] != p or st[b + DON_RESTED] + st[b + DON_ACTIVE] >= n:
+        return False
+    for r in range(NREF):
+        if st[b + F_DON + r] > 0 and can_attack_with(st, ct, p, r):
+            return True
+    return False
+
+
+@kernel
 def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
     """Would ability ab of p's card change anything if it resolved now? Read from its
     program: a step on selected cards gains only when one of the candidates is a card the
@@ -535,13 +567,15 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
     a look, DON!! added, damage, ...) gains. Power that lasts this battle, or is bought with
     DON!! -N that the next DON!! Phase does not give back, gains only where it decides a
     battle (power_decides). DON!! -N paid while a card watches for DON!! returned gains by
-    itself."""
+    itself; DON!! -N that would take DON!! from a card yet to attack gains nothing."""
     cost0 = ab_get(fx, ab, AB_COST0)
     # DON!! -N costs DON!! for turns while the DON!! deck holds more than the next DON!!
     # Phase gives back (6-4: 2); then it is paid only for a step that matters
     pricey = False
     for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
         if code_get(fx, row, 0) == OP_C_DON_MINUS:
+            if strips_attacker(st, ct, p, code_get(fx, row, 1)):
+                return False
             if don_watched(st, fx, p):
                 return True
             pricey = pricey or st[p * PSIZE + DON_DECK] + code_get(fx, row, 1) > 2
@@ -697,8 +731,9 @@ def how_many(st, ct, p, receiver, cand, n):
 @kernel
 def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     """An effect's choice among n candidates (legal.cand_*), or -1 for none when `upto`:
-    remove or weaken the opponent's card in the battle, else its costliest card; help the
-    own card in battle, else the Leader, else the strongest; add the costliest card from a
+    remove or weaken the opponent's card in the battle, else its costliest card (current
+    cost); help the own card in battle, else the Leader, else (on p's turn) the strongest
+    that can still attack, else the strongest; add the costliest card from a
     look window; pay a cost with the card of least value (cost, then counter); look at the
     opponent's top Life card and put a [Trigger] there at the bottom, keep one's own
     [Trigger] on top; of looked-at cards, send to the bottom those next turn's DON!! cannot
@@ -727,11 +762,11 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
         elif q == Q_PICK:
             key = ct[card, C.COST]
         elif q == Q_COST_CARD:
-            key = -(ct[card, C.COST] * 100 + ct[card, C.COUNTER] // 1000)
+            key = -(cand_cost(st, ct, c) * 100 + ct[card, C.COUNTER] // 1000)
         elif intent == INTENT_REDIRECT:
             key = redirect_key(st, ct, p, c)
         elif intent == INTENT_HARM:
-            key = ct[card, C.COST] * 100000 + ct[card, C.POWER]
+            key = cand_cost(st, ct, c) * 100000 + ct[card, C.POWER]
             if cand_owner(c) == p:
                 key = -key - 1
             elif op != 0 and not changeable(st, c, op):
@@ -753,6 +788,10 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
                     key = 1 << 25
                 elif r == LEADER_REF:
                     key = 1 << 24
+                elif mine < 0 and st[G_ACTIVE] == p and (cand_zone(c) == Z_FIELD_CHAR
+                                                            or cand_zone(c) == Z_FIELD_LC) \
+                        and can_attack_with(st, ct, p, r):
+                    key += 1 << 22  # on p's turn, a card that will still attack first
         if key > best_key:
             best_key = key
             best = i

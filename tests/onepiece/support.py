@@ -827,6 +827,17 @@ FX_POOL += [_fx_card(code, text, *rest) for code, text, *rest in [
      "bottom of their deck."),
     ("FX_KO_ONE_AND_ONE", "[On Play] K.O. up to 1 of your opponent's Characters with a cost of 1 "
      "or less and up to 1 of your opponent's Characters with a cost of 3 or less."),
+    # DON!! given by an effect, DON!! -N for a draw, and [Counter] Events whose programs have
+    # a cost (strategies: where power and DON!! go, which counters are used).
+    ("FX_GIVE_RESTED2", "[On Play] Give up to 2 rested DON!! cards to 1 of your Characters."),
+    ("FX_DONMINUS_DRAW", "[On Play] DON!! -1: Draw 1 card."),
+    ("FX_CTR_TRASH3K", "[Counter] You may trash 1 card from your hand: Up to 1 of your Leader or "
+     "Character cards gains +3000 power during this battle.", "event"),
+    ("FX_CTR_DONM_LEADER4K", "[Counter] DON!! -1: Your Leader gains +4000 power during this "
+     "battle.", "event"),
+    # Every card of either of two names (1-3-2), on the opponent's turn (10-2-12).
+    ("FX_PAIR_GUARD", "[Opponent's Turn] All of your [FX_CREW] and [FX_DRAW2] cards gain +3000 "
+     "power."),
 ]]
 
 

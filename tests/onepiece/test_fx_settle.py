@@ -274,6 +274,21 @@ def test_8_1_3_3_named_cards_and_the_source_gain_a_keyword_and_a_base_power():
     g.check()
 
 
+def test_10_2_12_all_cards_of_either_name_gain_power_on_the_opponents_turn():
+    """"[Opponent's Turn] All of your [FX_CREW] and [FX_DRAW2] cards gain +3000 power": on
+    the opponent's turn every card of either name gains it (1-3-2), a card of another name
+    and the source do not; on its owner's turn nothing changes."""
+    from tcgsim.simcore.games.onepiece.layout import G_ACTIVE
+
+    g = game(chars=([FX["FX_PAIR_GUARD"], FX["FX_CREW"], FX["FX_DRAW2"], S.C5K], ()))
+    g.main_phase_settle()
+    assert [g.power(0, r) for r in range(4)] == [1000, 1000, 1000, 5000]
+    g.st[G_ACTIVE] = 1
+    g.main_phase_settle()
+    assert [g.power(0, r) for r in range(4)] == [1000, 4000, 4000, 5000]
+    g.check()
+
+
 def test_7_1_1_1_the_opponent_may_attack_only_the_named_character_while_it_is_rested():
     """"If this Character is rested, your opponent cannot attack any card other than the
     Character [FX_TAUNT]": rested, it is the only legal target (not the Leader, not another

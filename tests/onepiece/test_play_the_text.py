@@ -1,9 +1,11 @@
 """The heuristic strategies play the card text as a player would, by general rules read from
 the compiled programs (strategies/onepiece/common.py): a cost is paid only for a step that
-changes something now, DON!! -N only for one that matters, the ① of a [DON!! xN] [When
-Attacking] ability is kept, an Event is played only when it gains something and its cost can
-be paid, an effect targets a card it can change, "any number" is paid only for the card in
-the battle."""
+changes something now, DON!! -N only for one that matters and never with DON!! an attacker
+still needs, the ① of a [DON!! xN] [When Attacking] ability is kept, an Event is played only
+when it gains something and its cost can be paid, an effect targets a card it can change
+(the costliest by its current cost), DON!! it gives go to a card that will still attack, "any
+number" is paid only for the card in the battle, a [Counter] Event is used for the power its
+program gives."""
 
 import pytest
 
@@ -149,4 +151,82 @@ def test_6_6_power_for_this_battle_is_paid_for_only_where_it_decides_it(attacker
     g.attack(0, LEADER_REF)
     assert (S.FILLER in g.trash(1)) == paid
     assert len(g.life(1)) == 5
+    g.check()
+
+
+@pytest.mark.parametrize(("small_rested", "to"), [(False, S.C4K), (True, S.C6K)])
+def test_6_5_5_don_given_by_an_effect_go_to_a_character_that_will_still_attack(small_rested,
+                                                                              to):
+    """"[On Play] Give up to 2 rested DON!! cards to 1 of your Characters" on one's own turn:
+    the 4000 Character that can still attack gets them, not the 6000 one played this turn;
+    once the 4000 one has attacked (rested), the strongest gets them."""
+    chars = [{"card": S.C6K, "sick": 1}, {"card": S.C4K, "rested": int(small_rested)}]
+    g = game(chars=(chars, ()), hands=([FX["FX_GIVE_RESTED2"]], ()), don_active=(1, 0),
+             don_rested=(2, 0))
+    g.play(FX["FX_GIVE_RESTED2"])
+    assert g.given(0, g.slot_of(0, to)) == 2
+    assert g.don(0)["given"] == 2
+    g.check()
+
+
+@pytest.mark.parametrize(("attacker_rested", "active"), [(False, 0), (True, 0), (False, 2)])
+def test_8_3_1_6_don_minus_never_takes_don_from_an_attacker_before_it_attacks(attacker_rested,
+                                                                             active):
+    """"[Main] DON!! -2: Draw 1 card" with the only DON!! on the field given to a Character
+    that can attack (the Leader has attacked): the default strategy attacks first (6000 against the 5000 Leader), then
+    pays the DON!! -2 from the Character that has attacked; a Character that has already
+    attacked gives them at once; with 2 active DON!! those pay and the attacker keeps its
+    DON!!."""
+    chars = [{"card": S.C4K, "don": 2, "rested": int(attacker_rested)}]
+    g = game(chars=(chars, ()), hands=([FX["FX_DONMINUS2_EVENT"]], ()),
+             decks=([S.C5K] * 3, ()), don_active=(active, 0), leader_rested=(1, 0))
+    g.main_phase()
+    order = [e[0] for e in g.events() if e[0] in (E.E_ATTACK, E.E_ABILITY)]
+    assert FX["FX_DONMINUS2_EVENT"] in abilities(g)
+    assert S.C5K in g.hand(0)
+    if attacker_rested:
+        assert E.E_ATTACK not in order
+    else:
+        attack = [e for e in g.events(E.E_ATTACK) if e[2] == S.C4K]
+        assert attack and attack[0][4] == 1  # the Leader, with 6000 (4000 + 2 DON!!)
+        assert order.index(E.E_ATTACK) < order.index(E.E_ABILITY) or active == 2
+        assert len(g.life(1)) == 4
+    g.check()
+
+
+def test_8_4_4_the_costliest_target_is_the_costliest_now():
+    """An attacker that beats two rested Characters of the opponent K.O.s the one whose
+    current cost is highest: "This Character gains +12 cost" makes a cost-1 Character cost
+    13 (2-7-6), above a printed cost of 3."""
+    opp = [{"card": FX["FX_GAINS_COST12"], "rested": 1}, {"card": S.C6K, "rested": 1}]
+    g = game(chars=([S.C6K], opp))
+    g.main_phase()
+    attacks = g.events(E.E_ATTACK)
+    assert attacks[0][2] == S.C6K and attacks[0][3] == FX["FX_GAINS_COST12"]
+    assert FX["FX_GAINS_COST12"] not in g.field_chars(1)
+    g.check()
+
+
+@pytest.mark.parametrize(("card", "hand", "don", "used"), [
+    ("FX_CTR_TRASH3K", ["FILLER"], 0, True),  # trash the other card: 8000 stops 6000
+    pytest.param("FX_CTR_TRASH3K", [], 0, False, marks=NOTHING),  # no other card to trash
+    ("FX_CTR_DONM_LEADER4K", [], 1, True),  # DON!! -1: 9000
+    pytest.param("FX_CTR_DONM_LEADER4K", [], 0, False, marks=NOTHING),  # no DON!! to return
+])
+def test_7_1_3_2_2_a_counter_event_with_a_cost_is_used_for_the_power_it_gives(card, hand, don,
+                                                                             used):
+    """A [Counter] Event whose program has a cost ("You may trash 1 card from your hand:",
+    "DON!! -1:") stops a 6000 attack on the 5000 Leader at 2 Life when its cost can be paid;
+    when it cannot, it stays in the hand and the attack hits."""
+    cards = [FX[card]] + [getattr(S, c) for c in hand]
+    g = game(chars=([S.C6K], ()), hands=((), cards), don_active=(0, don),
+             life=((S.FILLER,) * 5, (S.FILLER,) * 2))
+    g.attack(0, LEADER_REF)
+    assert (FX[card] in g.trash(1)) == used
+    assert (FX[card] in abilities(g, 1)) == used
+    assert len(g.life(1)) == (2 if used else 1)
+    if card == "FX_CTR_TRASH3K" and used:
+        assert S.FILLER in g.trash(1) and g.hand(1) == []
+    if card == "FX_CTR_DONM_LEADER4K" and used:
+        assert g.don(1)["active"] == 0 and g.don(1)["deck"] == 10
     g.check()

@@ -110,12 +110,13 @@ def _noun(s: str, f: Filter, zone: int | str) -> tuple[str, Filter] | None:
                  r"Characters?(?: cards?)?|"
                  r"Events?(?: cards?)?|"
                  r"Stages?(?: cards?)?|Leader|cards?|(?P<names>" + NAME + r"(?:,? or " + NAME
-                 + r"|(?:, " + NAME + r")+,? or " + NAME + r")?)"
+                 + r"|(?:, " + NAME + r")+,? or " + NAME + r"| and " + NAME + r"(?= cards?))?)"
                  r"(?: cards?| (?P<head>Characters?|Leader))?)(?= |$)", s)
     if m is None:
         return None
     word, rest = m.group(1), s[m.end():].lstrip()
-    if m.group("names"):  # "[A]", "[A] or [B]", "[A], [B], or [C]": any of the names
+    if m.group("names"):  # "[A]", "[A] or [B]", "[A], [B], or [C]", "[A] and [B] cards": any
+        # of the names (with "all of your", every card named either)
         names = "|".join(re.findall(_NAME, m.group("names")))
         f = replace(f, pred_all=(*f.pred_all, "name:" + names))
         if m.group("head"):  # "[NAME] Characters", "[NAME] Leader"

@@ -9,6 +9,7 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_COND0,
     AB_COST0,
     AB_FLAGS,
+    AB_NCODE,
     AB_NCOND,
     AB_NCOST,
     AB_PC,
@@ -57,6 +58,7 @@ from tcgsim.simcore.effects.fxlayout import (
     H_NAB,
     OWN_ANY,
     OWN_OPP,
+    OWN_SELF,
     ST_ACTIVE,
     ST_RESTED,
 )
@@ -618,6 +620,61 @@ def counter_reaches(st, ct, fx, p, card, r):
             return False
         return flt_match(st, ct, fx, f, p, cand_encode(p, z, r), card, -1)
     return True
+
+
+@kernel
+def counter_boost(st, ct, fx, p, card, r, spend, buf):
+    """Power the [Counter] program of Event `card` (one with costs, conditions or more steps
+    than a battle boost: EFF_PROGRAM) would give p's field card r in this battle, read from
+    its program: its costs payable from what is left after `spend` active DON!! pay for the
+    card and with the card itself gone from the hand, each step under a condition that holds
+    now, each +power "during this battle" whose selection may take r. 0 if none."""
+    if fx[H_NAB] == 0:
+        return 0
+    b = p * PSIZE
+    for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) != oc.T_COUNTER:
+            continue
+        cost0 = ab_get(fx, ab, AB_COST0)
+        for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+            op = code_get(fx, row, 0)
+            if op == oc.OP_C_REST_DON:
+                if st[b + DON_ACTIVE] - spend < code_get(fx, row, 1):
+                    return 0
+            elif op == oc.OP_C_TRASH_HAND:
+                if st[b + N_HAND] - 1 < code_get(fx, row, 1):
+                    return 0
+            elif not can_pay(st, ct, fx, row, p, card, -1, buf):
+                return 0
+        c0 = ab_get(fx, ab, AB_COND0)
+        for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
+            if not cond_holds(st, ct, fx, c, p, card, -1, buf):
+                return 0
+        total = 0
+        takes = False  # the current selection may take r
+        pc = ab_get(fx, ab, AB_PC)
+        end = pc + ab_get(fx, ab, AB_NCODE)
+        row = pc
+        while row < end:
+            op = code_get(fx, row, 0)
+            a = code_get(fx, row, 1)
+            row += 1
+            if op == oc.OP_SKIP_UNLESS:
+                if cond_get(fx, a, CD_KIND) != oc.CK_OK and \
+                        not cond_holds(st, ct, fx, a, p, card, -1, buf):
+                    skip = code_get(fx, row - 1, 2)
+                    row = end if skip < 0 else row + skip
+            elif op == oc.OP_SEL or op == oc.OP_SEL_ALL:
+                z = flt_get(fx, a, FL_ZONE)
+                takes = ((z == Z_LEADER) == (r == LEADER_REF) or z == Z_FIELD_LC) and \
+                    flt_match(st, ct, fx, a, p, cand_encode(p, z, r), card, -1)
+            elif op == oc.OP_SEL_LEADER:
+                takes = a == OWN_SELF and r == LEADER_REF
+            elif op == oc.OP_POWER and code_get(fx, row - 1, 2) == oc.D_BATTLE and a > 0 \
+                    and takes:
+                total += a
+        return total
+    return 0
 
 
 @kernel
