@@ -136,6 +136,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     hand_cost,
     is_legal_blocker,
     power,
+    slot_kw,
 )
 from tcgsim.simcore.jit import kernel
 
@@ -262,8 +263,32 @@ def block(st, ct, d, prm, rng, s, buf):
 
 
 @kernel
+def leader_hits(st, ct, a, r):
+    """Damage a's card r deals when its attack on the Leader hits: 2 with [Double Attack]."""
+    return 2 if slot_kw(st, ct, a, r) & C.KW_DOUBLE_ATTACK else 1
+
+
+@kernel
+def lethal_on_board(st, ct, d):
+    """Could the attacking player's attacks this turn beat d: the attack under way and those
+    of every card still able to attack, each on d's Leader, take all of d's Life and one of
+    them still hit at 0 Life (7-1-4-1-1-1: Double Attack at 1 Life leaves 0, the game goes
+    on)?"""
+    a = st[G_ACTIVE]
+    total = leader_hits(st, ct, a, st[G_ATT])
+    least = total
+    for r in range(NREF):
+        if r != st[G_ATT] and can_attack_with(st, ct, a, r):
+            h = leader_hits(st, ct, a, r)
+            total += h
+            least = min(least, h)
+    return total - least >= st[d * PSIZE + N_LIFE]
+
+
+@kernel
 def counter(st, ct, fx, d, prm, rng, s, buf):
-    """Spend the fewest counters that stop the hit, when it matters; a [Counter] Event's
+    """Spend the fewest counters that stop the hit, when it matters (on the Leader: at low
+    Life, or when the attacks still to come could end the game this turn); a [Counter] Event's
     boost counts only if the attacked card may receive it, and one whose program has costs,
     conditions or more steps (EFF_PROGRAM) for the power it gives now (counter_boost), used
     on its own."""
@@ -275,7 +300,7 @@ def counter(st, ct, fx, d, prm, rng, s, buf):
     db = d * PSIZE
     single_only = True
     if t == LEADER_REF:
-        if st[db + N_LIFE] <= prm[P_COUNTER_LIFE]:
+        if st[db + N_LIFE] <= prm[P_COUNTER_LIFE] or lethal_on_board(st, ct, d):
             single_only = False
         elif st[db + N_HAND] < prm[P_COUNTER_HAND]:
             return -1
@@ -391,8 +416,10 @@ def don_choice(st, ct, fx, p, margin, reserve, buf):
 
 @kernel
 def attack_choice(st, ct, p, ko_min_cost, leader_only):
-    """The strongest attacker against the costliest rested Character it beats (cost at least
-    `ko_min_cost`), else the Leader if it beats it, else any rested Character it beats."""
+    """The strongest attacker against the Leader when the opponent has 1 Life or less and it
+    beats the Leader; else against the costliest rested Character it beats (current cost at
+    least `ko_min_cost`), else the Leader if it beats it, else any rested Character it
+    beats."""
     o = 1 - p
     att = -1
     att_pow = -(1 << 30)
@@ -404,6 +431,9 @@ def attack_choice(st, ct, p, ko_min_cost, leader_only):
                 att = r
     if att < 0:
         return encode(A_END, 0, 0)
+    if st[o * PSIZE + N_LIFE] <= 1 and att_pow >= power(st, ct, o, LEADER_REF) and \
+            can_attack_target(st, ct, p, att, LEADER_REF):
+        return encode(A_ATTACK, att, LEADER_REF)  # a hit at 1 Life or less nears the win
     if not leader_only:
         best_t = -1
         best_cost = -1

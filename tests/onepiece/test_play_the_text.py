@@ -173,10 +173,10 @@ def test_6_5_5_don_given_by_an_effect_go_to_a_character_that_will_still_attack(s
 def test_8_3_1_6_don_minus_never_takes_don_from_an_attacker_before_it_attacks(attacker_rested,
                                                                              active):
     """"[Main] DON!! -2: Draw 1 card" with the only DON!! on the field given to a Character
-    that can attack (the Leader has attacked): the default strategy attacks first (6000 against the 5000 Leader), then
-    pays the DON!! -2 from the Character that has attacked; a Character that has already
-    attacked gives them at once; with 2 active DON!! those pay and the attacker keeps its
-    DON!!."""
+    that can attack (the Leader has attacked): the default strategy attacks first (6000
+    against the 5000 Leader), then pays the DON!! -2 from the Character that has attacked; a
+    Character that has already attacked gives them at once; with 2 active DON!! those pay
+    and the attacker keeps its DON!!."""
     chars = [{"card": S.C4K, "don": 2, "rested": int(attacker_rested)}]
     g = game(chars=(chars, ()), hands=([FX["FX_DONMINUS2_EVENT"]], ()),
              decks=([S.C5K] * 3, ()), don_active=(active, 0), leader_rested=(1, 0))
@@ -229,4 +229,39 @@ def test_7_1_3_2_2_a_counter_event_with_a_cost_is_used_for_the_power_it_gives(ca
         assert S.FILLER in g.trash(1) and g.hand(1) == []
     if card == "FX_CTR_DONM_LEADER4K" and used:
         assert g.don(1)["active"] == 0 and g.don(1)["deck"] == 10
+    g.check()
+
+
+@pytest.mark.parametrize(("life", "target"), [(1, "leader"), (0, "leader"), (3, "char")])
+def test_7_1_4_at_1_life_or_less_the_attack_goes_to_the_leader(life, target):
+    """A 6000 attacker that beats both the 5000 Leader and a rested 6000 Character (cost 3):
+    with the opponent at 1 Life or less the hit on the Leader nears or ends the game
+    (7-1-4-1-1-1), so it goes there; at 3 Life the Character is K.O.'d first."""
+    g = game(chars=([S.C6K], [{"card": S.C6K, "rested": 1}]), leader_rested=(1, 0),
+             life=((S.FILLER,) * 5, (S.FILLER,) * life))
+    g.main_phase()
+    first = g.events(E.E_ATTACK)[0]
+    assert first[4] == (1 if target == "leader" else 0)
+    if life == 0:
+        assert g.over and g.winner == 0
+    g.check()
+
+
+@pytest.mark.parametrize(("others", "leader_active", "countered"), [
+    ((S.C4K, S.C4K), True, True),  # 4 hits on 3 Life: the last one lands at 0
+    ((S.DOUBLE,), True, True),  # 1 + 2 + 1: the same
+    pytest.param((S.DOUBLE,), False, False, marks=NOTHING),  # 1 + 2 takes the 3 Life, no more
+    pytest.param((S.C4K,), False, False, marks=NOTHING),  # 2 hits on 3 Life
+])
+def test_7_1_3_2_counters_at_3_life_when_the_attacks_still_to_come_could_end_the_game(
+        others, leader_active, countered):
+    """At 3 Life (above `counter_life`) with one counter card in hand, the default strategy
+    lets a 6000 hit on its 5000 Leader through unless the attacker's cards still able to
+    attack this turn could then take its last Life and hit once more (7-1-4-1-1-1: Double
+    Attack counts twice)."""
+    g = game(chars=([S.C6K, *others], ()), leader_rested=(0 if leader_active else 1, 0),
+             hands=((), [S.COUNTER2K]), life=((S.FILLER,) * 5, (S.FILLER,) * 3))
+    g.attack(0, LEADER_REF)
+    assert (S.COUNTER2K in g.trash(1)) == countered
+    assert len(g.life(1)) == (3 if countered else 2)
     g.check()
