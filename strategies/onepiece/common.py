@@ -19,6 +19,7 @@ from tcgsim.simcore.effects.fxlayout import (
     H_CARD_TM,
     H_NAB,
     OWN_OPP,
+    OWN_SELF,
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
@@ -46,6 +47,8 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     OP_SEL_ADD,
     OP_SEL_ALL,
     OP_SEL_BATTLE,
+    OP_SEL_LEADER,
+    OP_SEL_SELF,
     OP_SET_ACTIVE,
     OP_SHUFFLE,
     OP_SKIP_UNLESS,
@@ -126,6 +129,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     can_attack_with,
     can_play_from_hand,
     cand_card,
+    cand_encode,
     cand_index,
     cand_owner,
     cand_zone,
@@ -563,6 +567,22 @@ def power_decides(st, ct, p, c, delta):
 
 
 @kernel
+def rest_decides(st, ct, p, c):
+    """Does resting the opponent's field card c on p's turn let one of p's attackers still
+    able to attack beat it (7-1-1-2: only a rested Character may be attacked)?"""
+    z = cand_zone(c)
+    o = cand_owner(c)
+    if o == p or st[G_ACTIVE] != p or st[G_ATT] != EMPTY or \
+            (z != Z_FIELD_CHAR and z != Z_FIELD_LC) or cand_index(c) == LEADER_REF:
+        return False
+    pc = power(st, ct, o, cand_index(c))
+    for k in range(NREF):
+        if can_attack_with(st, ct, p, k) and power(st, ct, p, k) >= pc:
+            return True
+    return False
+
+
+@kernel
 def don_watched(st, fx, p):
     """Has p a card on the field that acts when a DON!! card is returned to the DON!! deck
     (then DON!! -N is itself a gain)?"""
@@ -596,8 +616,10 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
     condition that fails now is skipped (as the interpreter would); any other step (a draw,
     a look, DON!! added, damage, ...) gains. Power that lasts this battle, or is bought with
     DON!! -N that the next DON!! Phase does not give back, gains only where it decides a
-    battle (power_decides). DON!! -N paid while a card watches for DON!! returned gains by
-    itself; DON!! -N that would take DON!! from a card yet to attack gains nothing."""
+    battle (power_decides); such DON!! -N buys a rest only of a card p's attackers then beat
+    (rest_decides), and no draw or look. DON!! -N paid while a card watches for DON!!
+    returned gains by itself; DON!! -N that would take DON!! from a card yet to attack
+    gains nothing."""
     cost0 = ab_get(fx, ab, AB_COST0)
     # DON!! -N costs DON!! for turns while the DON!! deck holds more than the next DON!!
     # Phase gives back (6-4: 2); then it is paid only for a step that matters
@@ -612,6 +634,7 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
     pc = ab_get(fx, ab, AB_PC)
     end = pc + ab_get(fx, ab, AB_NCODE)
     sel_f = -2  # the selection: -2 none, -1 a card that is there, >= 0 a filter row
+    sel_c = -1
     add_f = -2  # a second filter (OP_SEL_ADD)
     row = pc
     while row < end:
@@ -632,18 +655,28 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
             sel_f = -1 if st[G_ATT] != EMPTY else -2
         elif op >> 4 == 1:  # the source card, a Leader
             sel_f = -1
+            sel_c = -1  # that card as a candidate, where power_decides can weigh it
+            if op == OP_SEL_LEADER:
+                sel_c = cand_encode(p if a == OWN_SELF else 1 - p, Z_LEADER, LEADER_REF)
+            elif op == OP_SEL_SELF and 0 <= src_ref < NREF:
+                sel_c = cand_encode(p, Z_FIELD_CHAR, src_ref)
         elif op >> 4 == 2:  # a step on the selected cards
             if sel_f == -1:
-                return True
+                if not (pricey and op == OP_POWER) or \
+                        (sel_c >= 0 and power_decides(st, ct, p, sel_c, a)):
+                    return True
+                continue
             # power alone, paid with DON!! -N or lasting this battle only: a gain only where
-            # it decides a battle
+            # it decides a battle; a rest paid with DON!! -N, only of a card p then attacks
             weak = op == OP_POWER and (pricey or code_get(fx, row - 1, 2) == D_BATTLE)
+            rest = pricey and op == OP_REST
             for f in (sel_f, add_f):
                 if f >= 0:
                     n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
                     for i in range(n):
                         if changeable(st, buf[i], op) and \
-                                (not weak or power_decides(st, ct, p, buf[i], a)):
+                                (not weak or power_decides(st, ct, p, buf[i], a)) and \
+                                (not rest or rest_decides(st, ct, p, buf[i])):
                             return True
         elif op >> 4 == 0:  # flow: "you may", "if you do", "choose one"
             continue
@@ -659,8 +692,8 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
         elif op == OP_BAN_PLAY or op == OP_SHUFFLE or op == OP_REST_TO or \
                 (op == OP_DON_REST and code_get(fx, row - 1, 3) != OWN_OPP):
             continue  # a drawback or a clean-up, not a gain
-        else:  # any number, an attack moved: weighed where they are chosen; the rest gains
-            return True
+        elif not pricey:  # any number, an attack moved: weighed where they are chosen; the
+            return True  # rest (a draw, a look, ...) gains, but not DON!! lost for turns
     return False
 
 

@@ -831,6 +831,8 @@ FX_POOL += [_fx_card(code, text, *rest) for code, text, *rest in [
     # a cost (strategies: where power and DON!! go, which counters are used).
     ("FX_GIVE_RESTED2", "[On Play] Give up to 2 rested DON!! cards to 1 of your Characters."),
     ("FX_DONMINUS_DRAW", "[On Play] DON!! -1: Draw 1 card."),
+    ("FX_DONMINUS2_KO", "[Main] DON!! -2: K.O. up to 1 of your opponent's Characters with a "
+     "cost of 3 or less.", "event"),
     ("FX_CTR_TRASH3K", "[Counter] You may trash 1 card from your hand: Up to 1 of your Leader or "
      "Character cards gains +3000 power during this battle.", "event"),
     ("FX_CTR_DONM_LEADER4K", "[Counter] DON!! -1: Your Leader gains +4000 power during this "

@@ -224,7 +224,8 @@ def test_2_7_6_a_counter_event_is_paid_at_its_in_hand_cost_in_the_counter_step(l
 
 
 def test_8_3_1_6_cost_don_minus_returns_don_to_the_don_deck():
-    g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=((), [S.C6K]), don_active=(3, 0))
+    # (player 0's 6000 Character then beats the rested one: the rest is worth the DON!!)
+    g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=([S.C6K], [S.C6K]), don_active=(3, 0))
     g.play(FX["FX_DONMINUS_REST"])
     # 1 DON!! paid the cost (rested), then DON!! -1 returned the rested one first.
     assert g.get(0, DON_ACTIVE) == 2 and g.get(0, DON_RESTED) == 0

@@ -63,16 +63,21 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
     g.check()
 
 
-@pytest.mark.parametrize(("don", "played"), [pytest.param(1, False, marks=NOTHING), (2, True)])
-def test_10_2_3_an_event_is_played_only_when_its_cost_can_be_paid(don, played):
+@pytest.mark.parametrize(("don", "rested", "played"), [
+    pytest.param(1, 0, False, marks=NOTHING),  # the cost cannot be paid
+    (2, 8, True),  # 10 on the field: the next DON!! Phase gives the 2 back
+    pytest.param(2, 0, False, marks=NOTHING),  # 8 in the DON!! deck: 2 lost for turns
+])
+def test_10_2_3_an_event_is_played_only_when_its_cost_can_be_paid(don, rested, played):
     """"[Main] DON!! -2: Draw 1 card" (cost 0): with one DON!! card on the field the cost
     cannot be paid and the Event would be trashed for nothing, so the default strategy keeps
-    it; with two it plays it and draws."""
+    it; with all 10 on the field it plays it and draws; with 8 still in the DON!! deck the
+    two returned would be lost for turns, too much for a draw (6-4)."""
     g = game(hands=([FX["FX_DONMINUS2_EVENT"]], ()), decks=([S.C4K] * 3, ()),
-             don_active=(don, 0))
+             don_active=(don, 0), don_rested=(rested, 0))
     g.main_phase()
     assert (FX["FX_DONMINUS2_EVENT"] in g.trash(0)) == played
-    assert (S.C4K in g.hand(0)) == played
+    assert (S.C4K in g.hand(0) + g.field_chars(0)) == played  # drawn (and maybe played)
     g.check()
 
 
@@ -172,18 +177,18 @@ def test_6_5_5_don_given_by_an_effect_go_to_a_character_that_will_still_attack(s
 @pytest.mark.parametrize(("attacker_rested", "active"), [(False, 0), (True, 0), (False, 2)])
 def test_8_3_1_6_don_minus_never_takes_don_from_an_attacker_before_it_attacks(attacker_rested,
                                                                              active):
-    """"[Main] DON!! -2: Draw 1 card" with the only DON!! on the field given to a Character
-    that can attack (the Leader has attacked): the default strategy attacks first (6000
-    against the 5000 Leader), then pays the DON!! -2 from the Character that has attacked; a
-    Character that has already attacked gives them at once; with 2 active DON!! those pay
-    and the attacker keeps its DON!!."""
+    """"[Main] DON!! -2: K.O. up to 1 of your opponent's Characters with a cost of 3 or less"
+    with the only DON!! on the field given to a Character that can attack (the Leader has
+    attacked): the default strategy attacks first (6000 against the 5000 Leader), then pays
+    the DON!! -2 from the Character that has attacked; a Character that has already attacked
+    gives them at once; with 2 active DON!! those pay and the attacker keeps its DON!!."""
     chars = [{"card": S.C4K, "don": 2, "rested": int(attacker_rested)}]
-    g = game(chars=(chars, ()), hands=([FX["FX_DONMINUS2_EVENT"]], ()),
-             decks=([S.C5K] * 3, ()), don_active=(active, 0), leader_rested=(1, 0))
+    g = game(chars=(chars, [S.C4K]), hands=([FX["FX_DONMINUS2_KO"]], ()),
+             don_active=(active, 0), leader_rested=(1, 0))
     g.main_phase()
     order = [e[0] for e in g.events() if e[0] in (E.E_ATTACK, E.E_ABILITY)]
-    assert FX["FX_DONMINUS2_EVENT"] in abilities(g)
-    assert S.C5K in g.hand(0)
+    assert FX["FX_DONMINUS2_KO"] in abilities(g)
+    assert g.field_chars(1) == []
     if attacker_rested:
         assert E.E_ATTACK not in order
     else:
