@@ -24,7 +24,7 @@ HAS_DASK = importlib.util.find_spec("distributed") is not None
 needs_dask = pytest.mark.skipif(not HAS_DASK, reason="the dask extra is not installed "
                                 "(pip install 'tcgsim[dask]')")
 
-# Four pairings stopping at different rounds (SPRT after 1000, 1200, 2800 and 800 games),
+# Four pairings stopping at different rounds (SPRT after 400, 2200, 1200 and 800 games),
 # so tasks submitted ahead of a decision are cancelled or thrown away.
 EXPERIMENT = """
 name = "dask-blockers"
@@ -46,7 +46,7 @@ games = 3000
 batch = 200
 sprt = { p0 = 0.6, p1 = 0.64 }
 """
-KILL = (0, 600)  # job and first game of the task whose worker is killed while playing it
+KILL = (1, 600)  # job and first game of the task whose worker is killed while playing it
 WATCHDOG = 150  # seconds: a hung cluster ends the test session with a traceback
 
 
@@ -138,8 +138,8 @@ def test_two_worker_cluster_gives_the_same_rows(local_run, client, tmp_path, cap
 
 @needs_dask
 def test_killed_worker_loses_only_its_batch(local_run, client, tmp_path, monkeypatch):
-    """The worker playing games 600-700 of job 0 is killed mid-batch; its nanny restarts it,
-    the batch is played again and the rows are those of the uninterrupted run."""
+    """The worker playing the task from game 600 of job 1 is killed mid-batch; its nanny
+    restarts it, the batch is played again and the rows are those of the uninterrupted run."""
     import tcgsim.experiments.dask_backend as db
 
     monkeypatch.setattr(db, "play_batch", kill_once)

@@ -183,8 +183,10 @@ def test_3_10_2_life_look_on_real_cards():
 
 def test_10_2_10_return_1_or_more_don_returns_exactly_1():
     """"You may return 1 or more DON!! cards ...: Draw 1 card": the program returns one
-    (the documented approximation), then draws."""
-    g = game(hands=([FX["FX_DON_OR_MORE"]], ()), decks=([S.C4K], ()), don_active=(3, 0))
+    (the documented approximation), then draws. (With all ten DON!! on the field the next
+    DON!! Phase gives it back, so the default strategy pays it for a draw.)"""
+    g = game(hands=([FX["FX_DON_OR_MORE"]], ()), decks=([S.C4K], ()), don_active=(3, 0),
+             don_rested=(7, 0))
     before = g.don(0)["deck"]
     g.play(FX["FX_DON_OR_MORE"])
     assert g.don(0)["deck"] == before + 1 and g.hand(0) == [S.C4K]
