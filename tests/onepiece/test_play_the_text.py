@@ -270,3 +270,19 @@ def test_7_1_3_2_counters_at_3_life_when_the_attacks_still_to_come_could_end_the
     assert (S.COUNTER2K in g.trash(1)) == countered
     assert len(g.life(1)) == (3 if countered else 2)
     g.check()
+
+
+@pytest.mark.parametrize(("mine", "paid"), [pytest.param((), False, marks=NOTHING),
+                                             ((S.C6K,), True)])
+def test_8_3_1_6_don_minus_lost_for_turns_buys_a_rest_only_of_a_card_then_attacked(mine, paid):
+    """"[On Play] DON!! -1: Rest up to 1 of your opponent's Characters with a cost of 4 or
+    less" with 7 cards in the DON!! deck (the returned one is lost for turns, 6-4): against a
+    6000 Character the default strategy pays only when one of its attackers then beats the
+    rested card (7-1-1-2): its 6000 Character, not the 5000 Leader alone."""
+    g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=(list(mine), [S.C6K]),
+             don_active=(3, 0))
+    g.play(FX["FX_DONMINUS_REST"])
+    assert (FX["FX_DONMINUS_REST"] in abilities(g)) == paid
+    assert g.rested(1, 0) == int(paid)
+    assert g.don(0)["deck"] == 7 + int(paid)
+    g.check()
