@@ -319,7 +319,13 @@ def cards_import(path, game, store):
     import polars as pl
 
     from tcgsim.simcore.games.registry import get_game
-    from tcgsim.simcore.store import STORE_VERSION, merge_into_store, store_file, store_version
+    from tcgsim.simcore.store import (
+        STORE_VERSION,
+        keep_whole_texts,
+        merge_into_store,
+        store_file,
+        store_version,
+    )
 
     g = get_game(game)
     if g.import_cards is None:
@@ -331,9 +337,15 @@ def cards_import(path, game, store):
     if old.exists() and store_version(pl.read_parquet(old)) != STORE_VERSION:
         click.echo(f"{old}: made by an older version of tcgsim; it now holds the cards of this "
                    "import only (import your other databases again)", err=True)
+    total, kept = df.height, []
+    if g.text_damaged is not None:
+        df, kept = keep_whole_texts(df, g.name, g.text_damaged, store)
     file, added, replaced = merge_into_store(g.name, df, store)
+    if kept:
+        click.echo(f"kept the whole stored text of {len(kept)} cards whose text here is cut "
+                   f"or garbled: {', '.join(kept)}")
     cats = ", ".join(f"{n} {k}" for k, n in sorted(report.per_category.items()))
-    click.echo(f"{df.height} cards ({report.printings} printings, {report.files} files): {cats}")
+    click.echo(f"{total} cards ({report.printings} printings, {report.files} files): {cats}")
     click.echo(f"{added} added, {replaced} replaced in {file}")
     left_out = getattr(report, "not_in_rules", {})
     if left_out:

@@ -42,6 +42,9 @@ class Game:
     abilities: Callable[..., list[str]] | None = None
     # import_cards(path) -> (store rows DataFrame, ImportReport); None: no importer yet
     import_cards: Callable[[Path], tuple[Any, Any]] | None = None
+    # text_damaged(text) -> True when a database cut or garbled the card text: an import
+    # with such a text does not replace a card the store holds with a whole one
+    text_damaged: Callable[[str], bool] | None = None
     # store_entries(store DataFrame) -> {code: card entry}, the pool's TOML shape
     store_entries: Callable[[Any], dict[str, dict]] | None = None
     # coverage(deck, table, store DataFrame or None) -> DeckCoverage

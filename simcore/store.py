@@ -4,6 +4,7 @@ Location: the path given, else $TCGSIM_DATA, else the per-user data directory.
 """
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import polars as pl
@@ -72,3 +73,20 @@ def merge_into_store(game: str, cards: pl.DataFrame,
     cards.sort("code").write_parquet(tmp)
     os.replace(tmp, path)
     return path, added, replaced
+
+
+def keep_whole_texts(cards: pl.DataFrame, game: str, damaged: Callable[[str], bool],
+                     override: str | os.PathLike | None = None) -> tuple[pl.DataFrame, list[str]]:
+    """Leave out of an import the cards whose text `damaged` finds cut or garbled when the
+    store already holds them with a whole text, so that a damaged database does not
+    overwrite a good one; returns (the cards to merge, the codes kept as stored)."""
+    path = store_file(game, override)
+    if not path.exists() or "text" not in cards.columns:
+        return cards, []
+    old = pl.read_parquet(path)
+    if store_version(old) != STORE_VERSION or "text" not in old.columns:
+        return cards, []
+    whole = {c for c, t in old.select("code", "text").iter_rows() if not damaged(t or "")}
+    keep = sorted(c for c, t in cards.select("code", "text").iter_rows()
+                  if c in whole and damaged(t or ""))
+    return cards.filter(~pl.col("code").is_in(keep)), keep

@@ -40,8 +40,10 @@ def test_every_card_imports_and_counts_match(database):
     df, report = database
     source = _source_cards(require("optcg", "english"))
     assert df.height == len(source) == 2665
-    # The only problems: two cards whose printings disagree (the base printing wins).
-    assert [p.split(":")[0] for p in report.problems] == ["EB01-023", "OP12-027"]
+    # The only problems: two cards whose printings disagree (the base printing wins), and
+    # six whose text the database cut (test_a_cut_text_does_not_overwrite_a_whole_one).
+    assert [p.split(":")[0] for p in report.problems] == [
+        "EB01-023", "OP12-027", *CUT_IN_ENGLISH]
     by_set = Counter(code.split("-")[0] for code in source)
     assert report.per_set == dict(by_set)
     by_cat = Counter(c["category"].lower() for c in source.values())
@@ -204,6 +206,49 @@ def test_abilities_run_together_on_one_line_are_split(database, code, keyword):
     assert len(row["modelled"]) + len(row["unmodelled"]) == 2
 
 
+CUT_IN_ENGLISH = ["OP03-032", "OP04-042", "OP06-026", "ST32-001", "ST32-003", "ST32-004"]
+
+
+@pytest.mark.parametrize(("text", "cut"), [
+    ("[On Play] You may rest your", True),  # stops mid-sentence
+    ("[Your Turn] When this Character becomes rested, draw 1 card.</slash>", True),
+    ("[Blocker]", False), ("-", False), ("", False),
+    ("[On Play] Draw 1 card.<br>", False),
+    ("If your Leader has the <Slash> attribute, draw 1 card.", False),
+    ("[Counter] Up to 1 of your Leader gains +2000 power during this battle.", False),
+])
+def test_a_cut_or_garbled_card_text_is_recognised(text, cut):
+    from tcgsim.simcore.games.onepiece.importer import text_damaged
+
+    assert text_damaged(text) == cut
+
+
+def test_a_cut_text_does_not_overwrite_a_whole_one(tmp_path):
+    """Importing the english data after the limitless data: the six cards whose english
+    text is cut keep the limitless text (its lost attribute names restored), the import
+    says which; every other shared card takes the english text. The other order changes
+    nothing of theirs: a whole text replaces a whole one."""
+    def run(*args):
+        r = subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+
+    run("cards", "import", require("optcg", "limitless"), "--game", "onepiece", "--store",
+        tmp_path)
+    out = run("cards", "import", require("optcg", "english"), "--game", "onepiece",
+              "--store", tmp_path)
+    assert (f"kept the whole stored text of 6 cards whose text here is cut or garbled: "
+            f"{', '.join(CUT_IN_ENGLISH)}") in out
+    assert "2665 cards" in out and "0 added, 2659 replaced" in out
+    df = load_store("onepiece", tmp_path)
+    text = dict(df.select("code", "text").iter_rows())
+    assert text["ST32-001"].startswith("[On Play] You may rest your <Slash (restored)> "
+                                       "attribute Leader or 1 of your DON!! cards: Draw 2")
+    assert "</slash>" not in text["ST32-003"] and "[On Play]" in text["ST32-003"]
+    assert text["OP08-114"].count("&lt;Slash&gt;") == 1  # english: whole, so it replaced
+
+
 @pytest.fixture(scope="module")
 def limitless():
     return read_database(require("optcg", "limitless"))
@@ -211,10 +256,12 @@ def limitless():
 
 def test_limitless_adds_op17_and_eb04(limitless):
     """The second public database brings OP-17 and EB-04; its only problems are the five
-    cards whose text lost an attribute's name (test below)."""
+    cards whose text lost an attribute's name (test below), and OP17-105's text, cut at
+    "with a"."""
     df, report = limitless
-    assert [p.split(": ")[1] for p in report.problems] == [
+    assert [p.split(": ")[1] for p in report.problems[:5]] == [
         "OP08-114", "ST32-001", "ST32-003", "ST32-004", "ST32-005"]
+    assert [p.split(":")[0] for p in report.problems[5:]] == ["OP17-105"]
     assert report.per_set["OP17"] > 100 and report.per_set["EB04"] > 50
     leader = df.filter(df["code"] == "OP17-001").to_dicts()[0]
     assert (leader["category"], leader["life"], leader["power"]) == ("leader", 5, 5000)

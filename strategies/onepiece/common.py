@@ -31,9 +31,19 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     INTENT_OP_SHIFT,
     INTENT_REDIRECT,
     OP_BAN_PLAY,
+    OP_C_BOTTOM_OWN,
     OP_C_DON_MINUS,
+    OP_C_HAND_TO_DECK,
+    OP_C_KO_OWN,
     OP_C_REST_DON,
+    OP_C_REST_OWN_OR_DON,
+    OP_C_TRASH_HAND,
+    OP_C_TRASH_LIFE,
+    OP_C_TRASH_OWN,
+    OP_C_TRASH_OWN_OR_HAND,
     OP_DON_ACTIVE,
+    OP_DON_ADD,
+    OP_DON_MINUS,
     OP_DON_REST,
     OP_KO,
     OP_NEXT_PLAY_CUT,
@@ -85,6 +95,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     counter_boost,
     counter_reaches,
     cut_applies,
+    don_on_field,
     has_timing,
     source_card,
     source_ref,
@@ -95,6 +106,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_DECK,
     DON_RESTED,
     EMPTY,
+    EOT_DON_MATCH,
     F_CARD,
     F_DON,
     F_RESTED,
@@ -594,6 +606,29 @@ def don_watched(st, fx, p):
 
 
 @kernel
+def paid_with_a_card(fx, ab):
+    """Does ability ab cost a card: one trashed or returned from the hand, one of p's
+    Characters trashed, K.O.'d or sent to the deck, a Life card trashed?"""
+    cost0 = ab_get(fx, ab, AB_COST0)
+    for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+        op = code_get(fx, row, 0)
+        if op == OP_C_TRASH_HAND or op == OP_C_HAND_TO_DECK or op == OP_C_TRASH_OWN \
+                or op == OP_C_KO_OWN or op == OP_C_BOTTOM_OWN or op == OP_C_TRASH_LIFE \
+                or op == OP_C_TRASH_OWN_OR_HAND:
+            return True
+    return False
+
+
+@kernel
+def due_back(st, p, n):
+    """Would n of p's DON!! cards go back to the DON!! deck at the end of this turn anyway (an
+    effect returns DON!! then until p has as many as the opponent, EOT_DON_MATCH)? Then
+    DON!! -n now costs nothing."""
+    return st[p * PSIZE + EOT_DON_MATCH] != 0 and \
+        don_on_field(st, p) - n >= don_on_field(st, 1 - p)
+
+
+@kernel
 def strips_attacker(st, ct, p, n):
     """Would DON!! -n on p's turn take DON!! given to a card that can still attack? The
     rested and active DON!! of the cost area go first (interp.don_minus), then given ones:
@@ -619,7 +654,9 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
     battle (power_decides); such DON!! -N buys a rest only of a card p's attackers then beat
     (rest_decides), and no draw or look. DON!! -N paid while a card watches for DON!!
     returned gains by itself; DON!! -N that would take DON!! from a card yet to attack
-    gains nothing."""
+    gains nothing. DON!! added gain only while the DON!! deck holds some; DON!! returned at
+    the end of the turn down to the opponent's count, only while p has no more than the
+    opponent (else p's own go too)."""
     cost0 = ab_get(fx, ab, AB_COST0)
     # DON!! -N costs DON!! for turns while the DON!! deck holds more than the next DON!!
     # Phase gives back (6-4: 2); then it is paid only for a step that matters
@@ -630,9 +667,17 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
                 return False
             if don_watched(st, fx, p):
                 return True
-            pricey = pricey or st[p * PSIZE + DON_DECK] + code_get(fx, row, 1) > 2
+            n = code_get(fx, row, 1)
+            pricey = pricey or (st[p * PSIZE + DON_DECK] + n > 2 and not due_back(st, p, n))
+    # a card paid from the hand or the field (or DON!! for turns): power bought with it
+    # only where it decides a battle
+    dear = pricey or paid_with_a_card(fx, ab)
     pc = ab_get(fx, ab, AB_PC)
     end = pc + ab_get(fx, ab, AB_NCODE)
+    for row in range(pc, end):  # DON!! returned at the end of the turn down to the
+        if code_get(fx, row, 0) == OP_DON_MINUS and code_get(fx, row, 2) == 1 \
+                and don_on_field(st, p) > don_on_field(st, 1 - p):  # opponent's count
+            return False  # would take p's own DON!! too: a cost, not a gain
     sel_f = -2  # the selection: -2 none, -1 a card that is there, >= 0 a filter row
     sel_c = -1
     add_f = -2  # a second filter (OP_SEL_ADD)
@@ -651,8 +696,12 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
             add_f = -2
         elif op == OP_SEL_ADD:
             add_f = a
-        elif op == OP_SEL_BATTLE:
+        elif op == OP_SEL_BATTLE:  # p's card in the battle (a=0) or the opponent's
             sel_f = -1 if st[G_ATT] != EMPTY else -2
+            sel_c = -1
+            if st[G_ATT] != EMPTY:
+                o = p if a == 0 else 1 - p
+                sel_c = cand_encode(o, Z_FIELD_LC, st[G_ATT] if o == st[G_ACTIVE] else st[G_TGT])
         elif op >> 4 == 1:  # the source card, a Leader
             sel_f = -1
             sel_c = -1  # that card as a candidate, where power_decides can weigh it
@@ -661,14 +710,14 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
             elif op == OP_SEL_SELF and 0 <= src_ref < NREF:
                 sel_c = cand_encode(p, Z_FIELD_CHAR, src_ref)
         elif op >> 4 == 2:  # a step on the selected cards
+            # power alone, paid with a card or DON!! -N or lasting this battle only: a gain
+            # only where it decides a battle; a rest paid with DON!! -N, only of a card p
+            # then attacks
+            weak = op == OP_POWER and (dear or code_get(fx, row - 1, 2) == D_BATTLE)
             if sel_f == -1:
-                if not (pricey and op == OP_POWER) or \
-                        (sel_c >= 0 and power_decides(st, ct, p, sel_c, a)):
+                if not weak or (sel_c >= 0 and power_decides(st, ct, p, sel_c, a)):
                     return True
                 continue
-            # power alone, paid with DON!! -N or lasting this battle only: a gain only where
-            # it decides a battle; a rest paid with DON!! -N, only of a card p then attacks
-            weak = op == OP_POWER and (pricey or code_get(fx, row - 1, 2) == D_BATTLE)
             rest = pricey and op == OP_REST
             for f in (sel_f, add_f):
                 if f >= 0:
@@ -689,8 +738,11 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
         elif op == OP_DON_ACTIVE:
             if st[p * PSIZE + DON_RESTED] > 0:
                 return True
-        elif op == OP_BAN_PLAY or op == OP_SHUFFLE or op == OP_REST_TO or \
-                (op == OP_DON_REST and code_get(fx, row - 1, 3) != OWN_OPP):
+        elif op == OP_DON_ADD:  # only while the DON!! deck holds cards
+            if st[p * PSIZE + DON_DECK] > 0 and not pricey:
+                return True
+        elif op == OP_BAN_PLAY or op == OP_SHUFFLE or op == OP_REST_TO or op == OP_DON_MINUS \
+                or (op == OP_DON_REST and code_get(fx, row - 1, 3) != OWN_OPP):
             continue  # a drawback or a clean-up, not a gain
         elif not pricey:  # any number, an attack moved: weighed where they are chosen; the
             return True  # rest (a draw, a look, ...) gains, but not DON!! lost for turns
@@ -892,9 +944,32 @@ def confirm(st, ct, p, q, prm, rng, s):
 
 
 @kernel
-def activation_choice(st, ct, fx, p, buf):
+def adds_don(fx, ab):
+    """Does ability ab only add DON!! cards or set them active (and return them at the end
+    of the turn), paying no DON!! for it? Used before any card is played, its DON!! pay for
+    the plays; one that also does something else (gives DON!!, draws, ...) waits until
+    after the plays, where that step can reach the cards played."""
+    cost0 = ab_get(fx, ab, AB_COST0)
+    for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+        op = code_get(fx, row, 0)
+        if op == OP_C_REST_DON or op == OP_C_DON_MINUS or op == OP_C_REST_OWN_OR_DON:
+            return False
+    pc = ab_get(fx, ab, AB_PC)
+    ramp = False
+    for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
+        op = code_get(fx, row, 0)
+        if op == OP_DON_ADD or (op == OP_DON_ACTIVE and code_get(fx, row, 2) == 0):
+            ramp = True
+        elif not (op >> 4 == 0 or (op == OP_DON_MINUS and code_get(fx, row, 2) == 1)):
+            return False
+    return ramp
+
+
+@kernel
+def activation_choice(st, ct, fx, p, buf, ramp):
     """The first [Activate: Main] ability p may activate and has not used this turn (each at
-    most once a turn, so a cheap repeatable cost cannot loop), else NO_ACTION."""
+    most once a turn, so a cheap repeatable cost cannot loop), else NO_ACTION; with `ramp`
+    only one that adds DON!! for nothing (adds_don)."""
     if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_ACTIVATE_MAIN) & 1:
         return NO_ACTION
     b = p * PSIZE
@@ -907,6 +982,7 @@ def activation_choice(st, ct, fx, p, buf):
         first = fx[fx[H_CARD_AB] + card]
         for j in range(fx[fx[H_CARD_AB] + card + 1] - first):
             if (used >> ab_slot(fx, first + j)) & 1 == 0 \
+                    and (not ramp or adds_don(fx, first + j)) \
                     and can_activate(st, ct, fx, p, r, j, buf[SCRATCH:]) \
                     and worth_paying(st, ct, fx, p, first + j, card, r, buf[SCRATCH:]):
                 return encode(A_ACTIVATE, r, j)

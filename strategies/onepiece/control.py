@@ -18,11 +18,14 @@ from tcgsim.strategies.onepiece.common import (
 
 @kernel_inline
 def main_action(st, ct, fx, p, prm, rng, s, buf):
+    a = activation_choice(st, ct, fx, p, buf, True)  # DON!! added first pays for the plays
+    if a != NO_ACTION:
+        return a
     reserve = int(prm[P_COUNTER_RESERVE])
     h = play_choice(st, ct, fx, p, buf, False, reserve)
     if h >= 0:
         return encode(A_PLAY, h, 0)
-    a = activation_choice(st, ct, fx, p, buf)
+    a = activation_choice(st, ct, fx, p, buf, False)
     if a != NO_ACTION:
         return a
     if st[G_TURN] <= 2:

@@ -840,7 +840,32 @@ FX_POOL += [_fx_card(code, text, *rest) for code, text, *rest in [
     # Every card of either of two names (1-3-2), on the opponent's turn (10-2-12).
     ("FX_PAIR_GUARD", "[Opponent's Turn] All of your [FX_CREW] and [FX_DRAW2] cards gain +3000 "
      "power."),
+    # DON!! added for the turn and returned at its end down to the opponent's count
+    # (6-6-1-2); a cost paid with a hand card or a DON!! card (8-3-1-3); all of a kind to the
+    # deck bottom; a cost with an alternative the program does not offer (approximate).
+    ("FX_RAMP5_MATCH", "[Activate: Main] [Once Per Turn] If you have no other [FX_RAMP5_MATCH] "
+     "Characters, add up to 5 DON!! cards from your DON!! deck and rest them. Then, at the end "
+     "of this turn, return DON!! cards from your field to your DON!! deck until you have the "
+     "same number of DON!! cards on your field as your opponent."),
+    ("FX_TRASH_OR_DON_LOCK", "[Activate: Main] [Once Per Turn] You may trash 1 card from your "
+     "hand or rest 1 of your DON!! cards: Up to 1 of your opponent's rested Characters will not "
+     "become active in your opponent's next Refresh Phase."),
+    ("FX_BOTTOM_ALL_BASE1", "[On Play] You may trash 1 card from your hand: Place all of your "
+     "opponent's Characters with a base cost of 1 at the bottom of the owner's deck in any order "
+     "of the owner's choosing."),
+    # Power bought with a hand card, lasting the turn (strategies: only where it decides).
+    ("FX_OPP_ATT_TRASH_DEBUFF", "[On Your Opponent's Attack] You may trash 1 card from your "
+     "hand: Give up to 1 of your opponent's Characters -3000 power during this turn."),
+    ("FX_TRASH2_RAMP3", "[Main] You may trash 2 cards from your hand: Add up to 3 DON!! cards "
+     "from your DON!! deck and rest them.", "event"),
+    ("FX_TRASH_TYPE_OR_NAMED", "[On Play] You may trash 1 {Test Crew} type card from your hand "
+     "or 1 [FX_CREW] from your hand or field: K.O. up to 1 of your opponent's rested "
+     "Characters."),
 ]]
+FX_POOL.append(("FX_LEADER_TRASH_3K_TURN", {
+    "category": "leader", "colors": ["red"], "cost": 0, "power": 5000, "life": 5, "types": [],
+    "text": "[On Your Opponent's Attack] You may trash 1 card from your hand: Your Leader gains "
+            "+3000 power during this turn."}))
 
 
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:

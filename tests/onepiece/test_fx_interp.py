@@ -1763,13 +1763,16 @@ def test_8_3_1_3_trash_one_of_your_characters_or_a_hand_card(hand, chars, trashe
 def test_8_1_3_1_when_your_leader_attacks_its_character_pays_and_boosts_it(leader):
     """"When your Leader with a type including "Test Crew" attacks or is attacked, you may
     trash 1 card from your hand to activate this effect. Your Leader gains +3000 power
-    during this battle": the {Test Crew} Leader attacks, the Character's controller trashes
-    a card and the Leader battles at 8000; a Leader without the type, nothing."""
+    during this battle": the {Test Crew} Leader attacks the opponent's Leader (7000 this
+    turn, so that the +3000 decides the battle and is worth the card), the Character's
+    controller trashes a card and the Leader battles at 8000; a Leader without the type,
+    nothing."""
     crew = leader == "FX_CREW_LEADER"
     g = game(chars=([FX["FX_LEADER_BATTLE"]], ()), hands=([S.FILLER], ()),
              leaders=(FX.get(leader, S.LEADER), S.LEADER))
+    g.put(1, S.F_TPOW + LEADER_REF, 2000)
     g.attack(LEADER_REF, LEADER_REF)
-    assert g.events(E.E_POWER)[0][2:4] == ((8000 if crew else 5000), 5000)
+    assert g.events(E.E_POWER)[0][2:4] == ((8000 if crew else 5000), 7000)
     assert g.trash(0) == ([S.FILLER] if crew else [])
     g.check()
 

@@ -159,6 +159,36 @@ def test_6_6_power_for_this_battle_is_paid_for_only_where_it_decides_it(attacker
     g.check()
 
 
+@pytest.mark.parametrize(("attacker", "paid"), [(S.C6K, True),
+                                                 pytest.param(S.DOUBLE_BANISH, False,
+                                                              marks=NOTHING)])
+def test_6_6_a_minus_bought_with_a_hand_card_only_where_it_decides_the_battle(attacker, paid):
+    """"[On Your Opponent's Attack] You may trash 1 card from your hand: Give up to 1 of your
+    opponent's Characters -3000 power during this turn" (for the turn, not the battle): a
+    6000 attacker (1 DON!!: 7000) drops to 4000 and fails against the 5000 Leader, worth the
+    card; a 5000 one with 4 DON!! (9000) would still hit at 6000, so the card stays."""
+    chars = [{"card": attacker, "don": 1 if attacker == S.C6K else 4}]
+    g = game(chars=(chars, [FX["FX_OPP_ATT_TRASH_DEBUFF"]]), hands=((), [S.C4K]))
+    g.attack(0, LEADER_REF)
+    assert (S.C4K in g.trash(1)) == paid
+    assert len(g.life(1)) == (5 if paid else 3)  # Double Attack, Banish: 2 Life trashed
+    g.check()
+
+
+@pytest.mark.parametrize(("don", "paid"), [(2, True), pytest.param(4, False, marks=NOTHING)])
+def test_6_6_power_on_the_leader_bought_with_a_hand_card_only_where_it_decides(don, paid):
+    """A Leader's "[On Your Opponent's Attack] You may trash 1 card from your hand: Your
+    Leader gains +3000 power during this turn": a 7000 attack (a 5000 Character, 2 DON!!) on
+    the 5000 Leader fails against 8000, worth the card; a 9000 one hits 8000 anyway, so the
+    card stays."""
+    g = game(chars=([{"card": S.C5K, "don": don}], ()),
+             leaders=(S.LEADER, FX["FX_LEADER_TRASH_3K_TURN"]), hands=((), [S.FILLER]))
+    g.attack(0, LEADER_REF)
+    assert (S.FILLER in g.trash(1)) == paid
+    assert len(g.life(1)) == (5 if paid else 4)
+    g.check()
+
+
 @pytest.mark.parametrize(("small_rested", "to"), [(False, S.C4K), (True, S.C6K)])
 def test_6_5_5_don_given_by_an_effect_go_to_a_character_that_will_still_attack(small_rested,
                                                                               to):

@@ -11,7 +11,7 @@ from tcgsim.simcore.games.onepiece.cards import load_cards
 from tcgsim.simcore.games.onepiece.deckrules import resolve_deck
 from tcgsim.simcore.games.onepiece.effects.pack import compiler_digest
 from tcgsim.simcore.games.onepiece.effects.status import deck_coverage
-from tcgsim.simcore.games.onepiece.importer import read_database, store_entries
+from tcgsim.simcore.games.onepiece.importer import read_database, store_entries, text_damaged
 from tcgsim.simcore.games.onepiece.layout import REASONS, RULESETS
 from tcgsim.simcore.games.onepiece.tuning import TUNING
 
@@ -72,6 +72,7 @@ GAME = Game(
     diagnose=RUNNER.diagnose,
     abilities=_abilities,
     import_cards=read_database,
+    text_damaged=text_damaged,
     store_entries=store_entries,
     coverage=deck_coverage,
     code_pattern=r"^(OP|ST|EB|PRB)\d+-\d+$|^P-\d+$",

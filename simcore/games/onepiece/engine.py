@@ -24,6 +24,7 @@ from tcgsim.simcore.games.onepiece.effects.interp import (
     became_rested,
     character_kod,
     drain,
+    end_of_turn_don,
     end_of_turn_moves,
     enqueue,
     fire,
@@ -68,7 +69,6 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_TOTAL,
     DRAW,
     EMPTY,
-    EOT_DON_ACTIVE,
     EV_COST,
     F_BBASE,
     F_BKW,
@@ -609,12 +609,7 @@ def end_of_turn_abilities(st, ct, fx, lg, fams, prms, rng, buf):
     p = st[G_ACTIVE]
     fire_field(st, ct, fx, lg, T_END_OF_YOUR_TURN, p, fams, prms, rng, buf)
     fire_field(st, ct, fx, lg, T_END_OF_OPP_TURN, 1 - p, fams, prms, rng, buf)
-    for k in range(2):  # 6-6-1-2: what is due "at the end of this turn", turn player first
-        b = (p if k == 0 else 1 - p) * PSIZE
-        m = min(st[b + EOT_DON_ACTIVE], st[b + DON_RESTED])
-        st[b + DON_RESTED] -= m
-        st[b + DON_ACTIVE] += m
-        st[b + EOT_DON_ACTIVE] = 0
+    end_of_turn_don(st, ct, fx, lg, p, fams, prms, rng, buf)  # 6-6-1-2, turn player first
     end_of_turn_moves(st, lg, p)
 
 

@@ -36,6 +36,7 @@ E_FX_PICK = 27  # a = card an effect took, b = where to (DEST_*), c = from (Z_LO
 E_FX_COUNT = 28  # a = how many p chose to pay ("any number"), b = what (oc.ANY_*)
 E_RETARGET = 29  # an effect made p's card a the target of the attack, b = its ref
 E_PAY = 30  # p pays DON!! for an ability of card a: b = the cost op (rest ①, DON!! -N), c = count
+E_DON_BACK = 31  # a = DON!! returned "at the end of this turn" (6-6-1-2), b = left on the field
 
 
 @kernel

@@ -122,6 +122,11 @@ def read_database(path: Path) -> tuple[pl.DataFrame, ImportReport]:
         report.problems.append(f"{code}: printings disagree ({'; '.join(sorted(differ[code]))}); "
                                f"the {'base' if kept_from[code] == code else 'first'} "
                                "printing's values are used")
+    for code in sorted(rows):
+        if text_damaged(rows[code]["text"]):
+            report.problems.append(f"{code}: the card text looks cut or garbled "
+                                   f"(...{rows[code]['text'][-40:]!r}); a whole text already "
+                                   "in the card store is kept in its place")
     df = pl.DataFrame(list(rows.values()), schema=_SCHEMA) if rows else pl.DataFrame(
         schema=_SCHEMA)
     return df, report
@@ -154,6 +159,18 @@ def _rejoin(effect: object, trigger: object) -> tuple[str | None, str | None]:
         joined = _TRIGGER_AFTER_SENTENCE.split(f"{eff.rstrip()} {trig.lstrip()}", maxsplit=1)
         eff, trig = joined[0], (joined[1] if len(joined) > 1 else None)
     return eff, trig
+
+
+_HTML_LEFT = re.compile(r"</(?!br\b)[A-Za-z]+>")  # a closing tag of a cut "<Slash>"
+_TRAILING_BREAKS = re.compile(r"(?:<br>\s*)+$")
+
+
+def text_damaged(text: str) -> bool:
+    """Is this card text cut or garbled by its database: it stops mid-sentence ("You may
+    rest your"), or carries what is left of an attribute icon read as a markup tag
+    ("</slash>")? "-" (no text) is whole."""
+    t = _TRAILING_BREAKS.sub("", (text or "").strip())
+    return bool(t) and t != "-" and (bool(_HTML_LEFT.search(t)) or not _ENDS_SENTENCE.search(t))
 
 
 # "attribute" with no <name> before it: the printed icon (<Slash>, ...) that some databases

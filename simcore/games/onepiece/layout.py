@@ -112,7 +112,10 @@ NEXT_FLT = NEXT_CUT + 1
 # 1 + the highest base cost of the Events the player activated this turn (0: none), for
 # "If you have activated an Event with a base cost of 3 or more during this turn".
 EV_COST = NEXT_FLT + 1
-PSIZE = EV_COST + 1
+# 1 when the player's effect returns DON!! cards "at the end of this turn ... until you have
+# the same number of DON!! cards on your field as your opponent" (6-6-1-2), else 0.
+EOT_DON_MATCH = EV_COST + 1
+PSIZE = EOT_DON_MATCH + 1
 
 # Globals.
 G = 2 * PSIZE

@@ -118,6 +118,9 @@ def describe(table: CardTable, names: tuple[str, str], lg: np.ndarray, st: np.nd
             paid = f"rests {c} DON!!" if b == oc.OP_C_REST_DON \
                 else f"returns {c} DON!! (DON!! -{c})"
             lines.append(f"      {pl} {paid} for {card(a)}.")
+        elif code == E.E_DON_BACK:
+            lines.append(f"    {pl} returns {a} DON!! to the DON!! deck at the end of the turn"
+                         f" ({b} left on the field).")
         elif code == E.E_RETARGET:
             lines.append(f"      The attack now targets {pl}'s {card(a)}.")
         elif code == E.E_BATTLE_SKIP:

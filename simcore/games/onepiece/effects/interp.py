@@ -30,6 +30,7 @@ from tcgsim.simcore.effects.fxlayout import (
     CONT_CHAIN,
     CONT_KEPT,
     FL_FLAGS,
+    FL_ZONE,
     FLF_DIFF_NAMES,
     FLF_SELF_ONLY,
     H_CARD_AB,
@@ -92,6 +93,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     DON_RESTED,
     EMPTY,
     EOT_DON_ACTIVE,
+    EOT_DON_MATCH,
     F_BBASE,
     F_BKW,
     F_BPOW,
@@ -685,6 +687,28 @@ def end_of_turn_moves(st, lg, p):
 
 
 @kernel
+def end_of_turn_don(st, ct, fx, lg, p, fams, prms, rng, buf):
+    """6-6-1-2: what the players' effects do to DON!! "at the end of this turn", the turn
+    player's first: rested DON!! cards set active, and DON!! cards returned to the DON!! deck
+    until as many remain on the field as on the opponent's (what that return triggers
+    resolves before the other player's, 8-6-3)."""
+    for k in range(2):
+        o = p if k == 0 else 1 - p
+        b = o * PSIZE
+        m = min(st[b + EOT_DON_ACTIVE], st[b + DON_RESTED])
+        st[b + DON_RESTED] -= m
+        st[b + DON_ACTIVE] += m
+        st[b + EOT_DON_ACTIVE] = 0
+        if st[b + EOT_DON_MATCH] != 0:
+            st[b + EOT_DON_MATCH] = 0
+            n = don_on_field(st, o) - don_on_field(st, 1 - o)
+            if n > 0:
+                return_don(st, fx, lg, o, n, False)
+                log(st, lg, E.E_DON_BACK, o, n, don_on_field(st, o), 0)
+                drain(st, ct, fx, lg, fams, prms, rng, buf)
+
+
+@kernel
 def removable(st, ct, p, o, r, op):
     """May p's effect `op` move o's field card r: a Character, not protected by "cannot be
     K.O.'d by effects" or "cannot be removed from the field by your opponent's effects"."""
@@ -778,7 +802,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             card = leave_field(st, p, src_ref)
             to_trash(st, p, card)
     elif op == oc.OP_C_REST_OWN_OR_DON or op == oc.OP_C_TRASH_OWN_OR_HAND:
-        # one of your cards (filter a) to rest / trash, or bb DON!! / hand cards instead
+        # one of your cards (filter a) to rest / trash (a hand card: trashed), or bb DON!! /
+        # hand cards instead
         rest = op == oc.OP_C_REST_OWN_OR_DON
         by_card = candidates_upto(st, ct, fx, a, p, src_card, src_ref, buf, 1) >= 1
         if by_card and st[b + (DON_ACTIVE if rest else N_HAND)] >= bb:  # p's choice (Q_MODE:
@@ -787,7 +812,9 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             by_card = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE),
                           np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(2),
                           np.int64(0)) == 1
-        if by_card:
+        if by_card and flt_get(fx, a, FL_ZONE) == Z_HAND:  # "trash 1 card from your hand"
+            trash_from_hand(st, ct, fx, lg, p, 1, a, src_card, src_ref, fams, prms, rng, buf)
+        elif by_card:
             c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
                             np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
                             prms, rng, buf)
@@ -1411,6 +1438,8 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
             m = min(a, st[b + DON_RESTED])
             st[b + DON_RESTED] -= m
             st[b + DON_ACTIVE] += m
+        elif op == oc.OP_DON_MINUS and bb == 1:  # at the end of this turn (6-6-1-2)
+            st[b + EOT_DON_MATCH] = 1
         elif op == oc.OP_DON_MINUS:  # 10-2-10
             return_don(st, fx, lg, p, a, False)
         elif op == oc.OP_DON_LOCK:  # rested DON!! kept rested in their next Refresh Phase

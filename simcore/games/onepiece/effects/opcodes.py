@@ -271,7 +271,8 @@ OP_WIN = 0x4B  # the controller wins the game (1-2-5)
 OP_SELF_TO_HAND = 0x4A  # [Trigger] "add this card to your hand": the source card (10-1-5-3)
 # DON!! (0x50).
 OP_DON_ADD = 0x50  # a=count, b=0 active / 1 rested: from the DON!! deck (6-4)
-OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10)
+OP_DON_MINUS = 0x51  # a=count: return DON!! from the field to the DON!! deck (10-2-10); b=1:
+#                    at the end of this turn, until as many as the opponent's (6-6-1-2)
 OP_DON_REST = 0x52  # a=count, c=who
 OP_DON_ACTIVE = 0x53  # a=count: set rested DON!! active; b=1 at the end of this turn
 OP_DON_RETURN_GIVEN = 0x54  # return the DON!! given to the selection to the cost area
@@ -304,6 +305,7 @@ OP_C_BOTTOM_OWN = 0x73  # a=filter row: one of your Characters to the bottom of 
 OP_C_GIVE_DON = 0x74  # a=count, b=filter row: give a of your active DON!! cards to one of your
 #                       Leader or Characters (6-5-5)
 OP_C_REST_OWN_OR_DON = 0x75  # a=filter row, b=count: rest one of your cards or b DON!! cards
+#                             (a filter of hand cards: trash one of them from the hand)
 OP_C_TRASH_OWN_OR_HAND = 0x76  # a=filter row, b=count: trash one of your Characters or b cards
 #                               from your hand
 OP_ACTIVATE_EVENT = 0x78  # a=filter row of hand Events, b=count: p activates up to b of them
@@ -391,7 +393,7 @@ OPS = {
     OP_GUESS_COST_OPP: ("GUESS_COST_OPP", (), ("8-4-4-1",)),
     OP_LOOK_OPP: ("LOOK_OPP", ("n",), ()),
     OP_DON_ADD: ("DON_ADD", ("n", "rested"), ()),
-    OP_DON_MINUS: ("DON_MINUS", ("n",), ("10-2-10",)),
+    OP_DON_MINUS: ("DON_MINUS", ("n", "eot"), ("10-2-10", "6-6-1-2")),
     OP_DON_REST: ("DON_REST", ("n", "", "who"), ()),
     OP_DON_ACTIVE: ("DON_ACTIVE", ("n", "eot"), ()),
     OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),

@@ -257,7 +257,8 @@ class _Tables:
         names = oc.OPS[o.op][1]
         if o.flt is not None:
             f = o.flt
-            if o.op in (oc.OP_C_REST_OWN, oc.OP_C_REST_OWN_OR_DON):  # only an active card
+            if o.op in (oc.OP_C_REST_OWN, oc.OP_C_REST_OWN_OR_DON) \
+                    and f.zone != oc.Z_HAND:  # only an active card
                 f = replace(f, state=L.ST_ACTIVE)  # can be rested to pay
             if o.op == oc.OP_PLAY_FROM or (o.op == oc.OP_PICK and o.c in (
                     oc.DEST_PLAY, oc.DEST_PLAY_RESTED)):  # only a card that may be played

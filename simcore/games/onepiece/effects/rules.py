@@ -199,6 +199,10 @@ ACTIONS: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_SCRY, _n(m))], rules=("8-4-4-1", "3-1-7")),
     Rule("don-return", r"[Rr]eturn (\d+) DON!! cards? from your field to your DON!! deck",
          lambda m: [Op(oc.OP_DON_MINUS, _n(m))], rules=("10-2-10",)),
+    Rule("don-return-match-eot", r"[Aa]t the end of this turn, return DON!! cards from your "
+         r"field to your DON!! deck until you have the same number of DON!! cards on your "
+         r"field as your opponent", lambda m: [Op(oc.OP_DON_MINUS, 0, 1)],
+         rules=("10-2-10", "6-6-1-2")),
     Rule("rest-own-don", r"[Rr]est (\d+) of your (?:active )?DON!! cards?",
          lambda m: [Op(oc.OP_DON_REST, _n(m), 0, OWN_SELF)], rules=("6-5-5",)),
     Rule("rest-own-cards", r"[Rr]est (\d+) of your cards",
@@ -472,6 +476,15 @@ def _trash_own_or_hand(m: re.Match) -> list[Op] | None:
     return [Op(oc.OP_C_TRASH_OWN_OR_HAND, 0, _n(m, "n"), flt=t.flt)]
 
 
+def _trash_hand_or_don(m: re.Match) -> list[Op] | None:
+    """Cost "trash 1 <card phrase> from your hand or rest N of your DON!! cards": either
+    pays (C_REST_OWN_OR_DON on a hand filter: that card is trashed)."""
+    got = phrases.counted(m.group("t"), oc.Z_HAND)
+    if got is None or got[1] or got[0] != 1:
+        return None
+    return [Op(oc.OP_C_REST_OWN_OR_DON, 0, _n(m, "n"), flt=got[2])]
+
+
 def _give_don_cost(m: re.Match) -> list[Op] | None:
     """'You may give N (of your) active DON!! cards to 1 of your <Leader or Character
     phrase> (and trash this Character)': the DON!! to the card the player chooses."""
@@ -684,7 +697,7 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("to-hand", r"[Rr]eturn (?P<t>.+) to (?:the owner's|your|its owner's) hand",
          _on(lambda m: [Op(oc.OP_TO_HAND)], chars=True), rules=("8-4-4-1",)),
     Rule("to-bottom", r"(?:[Pp]lace|[Rr]eturn) (?P<t>.+?) (?:at|to) the bottom of the owner's "
-         r"deck(?P<o> in any order)?",
+         r"deck(?P<o> in any order(?: of the owner's choosing)?)?",
          _on(lambda m: [Op(oc.OP_TO_DECK, 1)], chars=True), rules=("8-4-4-1",)),
     Rule("trash-target", r"[Tt]rash (?P<t>.+)", _on(lambda m: [Op(oc.OP_TRASH)], chars=True),
          rules=("8-4-4-1",)),
@@ -1018,6 +1031,11 @@ def _two_targets(m: re.Match) -> list[Op] | None:
 
 _REST_ZONES = (oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_STAGE, oc.Z_LEADER_STAGE)
 COST_TEMPLATES: tuple[Rule, ...] = (
+    Rule("cost-trash-phrase-or-named", r"(?:You may )?trash (?P<t>1 .+?) from your hand or 1 "
+         r"\[[^\]]+\] from your hand or field", _cost_phrase(oc.OP_C_TRASH_HAND, oc.Z_HAND),
+         status=APPROX, rules=("8-3-1-3",),
+         note="'trash 1 <card> from your hand or 1 [NAME] from your hand or field': the "
+              "program offers the first only; the named card does not pay"),
     Rule("cost-trash-phrase", r"(?:You may )?trash (?P<t>\d+ .+?) from your hand",
          _cost_phrase(oc.OP_C_TRASH_HAND, oc.Z_HAND), rules=("8-3-1-3",)),
     Rule("cost-reveal", r"(?:You may )?reveal (?P<t>\d+ .+?) from your hand",
@@ -1080,6 +1098,9 @@ COST_TEMPLATES: tuple[Rule, ...] = (
          lambda m: [Op(oc.OP_C_TRASH_LIFE, _n(m))], rules=("8-3-1-3",)),
     Rule("cost-trash-own-or-hand", r"(?:You may )?trash (?P<t>1 of your .+?) or (?P<n>\d+) "
          r"cards? from your hand", _trash_own_or_hand, rules=("8-3-1-3",)),
+    Rule("cost-trash-hand-or-rest-don", r"(?:You may )?trash (?P<t>1 .+?) from your hand or "
+         r"rest (?P<n>\d+) of your DON!! cards?", _trash_hand_or_don,
+         rules=("8-3-1-3", "8-3-1-5")),
     Rule("cost-rest-own-or-don", r"(?:You may )?rest (?P<t>your (?:.+? )?Leader|1 of your .+?) or "
          r"(?P<n>\d+) of your DON!! cards?", _rest_own_or_don, rules=("8-3-1-3", "8-3-1-5")),
     Rule("cost-rest-leader", r"(?:You may )?rest your (?:1 )?Leader",
