@@ -117,6 +117,7 @@ def test_8_3_1_3_trash_a_card_from_your_hand_or_rest_a_don_card(hand, don, trash
     assert g.activations() == [(0, 0)]
     g.act(LG.A_ACTIVATE, 0, 0)
     assert g.trash(0) == trashed and g.don(0)["rested"] == rested
+    assert [(e[2], e[4]) for e in g.events(E.E_PAY)] == [(FX["FX_TRASH_OR_DON_LOCK"], 1)] * rested
     assert g.hand(0) == [c for c in hand if c not in trashed]
     g.next_turn()
     assert g.get(1, F_RESTED + 0) == 1  # 6-2: it did not become active

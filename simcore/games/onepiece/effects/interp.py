@@ -827,6 +827,7 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
         elif rest:
             st[b + DON_ACTIVE] -= bb
             st[b + DON_RESTED] += bb
+            log(st, lg, E.E_PAY, p, src_card, oc.OP_C_REST_DON, bb)
         else:
             trash_from_hand(st, ct, fx, lg, p, bb, np.int32(-1), src_card, src_ref, fams, prms,
                             rng, buf)
