@@ -10,7 +10,7 @@ from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.games.registry import games, get_game
 from tcgsim.simcore.runner import Seat
-from tcgsim.simcore.store import load_store
+from tcgsim.simcore.store import check_store_dir, load_store
 from tcgsim.strategies.registry import resolve
 
 
@@ -88,6 +88,7 @@ def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None =
     files = game.card_files() + [Path(f) for f in card_files]
     if game.store_entries is None:  # no importer for this game yet
         return game.load_cards(files), None
+    check_store_dir(store)
     try:
         imported = load_store(game.name, store)
     except InputError as exc:  # an older store: built-in decks still play; say why once

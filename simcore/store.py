@@ -27,6 +27,21 @@ def store_dir(override: str | os.PathLike | None = None) -> Path:
     return Path(env) if env else Path(user_data_dir("tcgsim")) / "cards"
 
 
+def check_store_dir(override: str | os.PathLike | None = None) -> None:
+    """A card store folder named by --store or $TCGSIM_DATA must exist and hold imported
+    cards: a mistyped one is one clear line now, not an "unknown card code" later."""
+    named = override or os.environ.get("TCGSIM_DATA")
+    if not named:
+        return  # the user data folder: nothing imported yet is fine for built-in decks
+    where = "--store" if override else "TCGSIM_DATA"
+    folder = Path(named)
+    if not folder.is_dir():
+        raise InputError(f"{where}: {folder}: no such card store folder")
+    if not any(folder.glob("*.parquet")):
+        raise InputError(f"{where}: {folder}: the folder holds no imported cards (tcgsim cards "
+                         f"import PATH --game GAME --store {folder})")
+
+
 def store_file(game: str, override: str | os.PathLike | None = None) -> Path:
     return store_dir(override) / f"{game}.parquet"
 

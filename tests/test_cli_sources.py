@@ -78,12 +78,35 @@ def test_experiment_file_names_its_store(store, real_deck, tmp_path):
 
 
 def test_without_the_store_the_code_is_unknown(real_deck, tmp_path):
-    """The control: the same list with an empty store names the unknown card."""
-    (tmp_path / "empty").mkdir()
-    r = tcgsim("matchup", real_deck, "red-luffy", "-n", 100, "--store", tmp_path / "empty",
-               "--no-progress", "-o", tmp_path / "run")
+    """The control: the same list with no store names the unknown card."""
+    env = {k: v for k, v in os.environ.items() if k != "TCGSIM_DATA"}
+    env["XDG_DATA_HOME"] = str(tmp_path / "home")  # an empty user data folder
+    r = tcgsim("matchup", real_deck, "red-luffy", "-n", 100, "--no-progress",
+               "-o", tmp_path / "run", env=env)
     one_line_error(r, "unknown card code")
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("how", ["--store", "TCGSIM_DATA"])
+@pytest.mark.parametrize("folder", ["missing", "empty"])
+def test_a_mistyped_or_empty_store_folder_is_one_line(real_deck, tmp_path, how, folder):
+    """A store folder named by --store or $TCGSIM_DATA that does not exist, or holds no
+    imported cards, is one line naming it, before any work; a
+    built-in deck does not need a store, but a named one must still be there."""
+    path = tmp_path / folder
+    if folder == "empty":
+        path.mkdir()
+    for deck in (real_deck, "green-kid"):
+        args = ["matchup", deck, "red-luffy", "-n", 100, "--no-progress", "-o", tmp_path / "run"]
+        env = None
+        if how == "--store":
+            args += ["--store", path]
+        else:
+            env = {**os.environ, "TCGSIM_DATA": str(path)}
+        r = tcgsim(*args, env=env)
+        one_line_error(r, f"{path}: " + ("no such card store folder" if folder == "missing"
+                                         else "the folder holds no imported cards"))
+        assert not (tmp_path / "run").exists()
 
 
 @pytest.mark.parametrize("cmd", [
