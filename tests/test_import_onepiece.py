@@ -2,6 +2,7 @@
 keyword/effect extraction against hand-labelled cards (tests/data/onepiece_labels.toml)."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -149,7 +150,9 @@ def test_unknown_code_suggests_close_matches(tmp_path):
     """An unknown code names the file and line and suggests the closest codes."""
     deck = tmp_path / "deck.txt"
     deck.write_text("1xST01-001\n4xST01-0O3\n")
-    r = _tcgsim("deck", "check", deck, "--game", "onepiece", "--store", tmp_path / "empty")
+    env = {k: v for k, v in os.environ.items() if k != "TCGSIM_DATA"}
+    env["XDG_DATA_HOME"] = str(tmp_path / "home")  # no imported cards: the built-in pool
+    r = _tcgsim("deck", "check", deck, "--game", "onepiece", env=env)
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1
     assert f"{deck}:2: unknown card code ST01-0O3; did you mean" in r.stderr
