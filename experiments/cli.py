@@ -452,6 +452,10 @@ def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, str
     fams = np.array([a.fam, b.fam], dtype=np.int64)
     params = np.stack([a.params, b.params])
     cap = turn_cap if turn_cap is not None else g.default_turn_cap
+    from tcgsim.simcore.decks import short_name
+
+    if any(short_name(d.name) != d.name for d in (a.deck, b.deck)):  # said once, in full
+        click.echo(f"A is {a.deck.name}.\nB is {b.deck.name}.\n")
     for line in g.replay(table, a.deck, b.deck, seed, game_index, fams, params,
                          ruleset_id(g, ruleset), cap, effects):
         click.echo(line)

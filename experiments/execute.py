@@ -35,6 +35,7 @@ from tcgsim.experiments.plan import Job, Plan, build_variant, make_plan
 from tcgsim.experiments.progress import Progress
 from tcgsim.experiments.spec import Experiment
 from tcgsim.reports.stats import Sprt, interval, weighted_rate
+from tcgsim.simcore.decks import short_name
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.runner import run_games
 
@@ -266,8 +267,9 @@ class Runner:
         s = max(live, key=lambda x: max(hi for _, hi in x.shards))
         t = s.tally(10**18)
         lo, hi = t.interval()
-        label = s.job.variant or s.job.deck_a
-        return f"{label} vs {s.job.deck_b}: {100 * t.rate:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+        label = s.job.variant or short_name(s.job.deck_a)
+        return (f"{label} vs {short_name(s.job.deck_b)}: {100 * t.rate:.1f} % "
+                f"[{100 * lo:.1f}, {100 * hi:.1f}]")
 
     # -- stopping rules -----------------------------------------------------------------------
 

@@ -36,6 +36,17 @@ class Deck:
     notes: list[str] = field(default_factory=list)  # how lines were read, e.g. code mappings
 
 
+def short_name(name: str, width: int = 28) -> str:
+    """A deck's name for a line that repeats it (a replay, a progress note): a file path
+    gives its stem, a title's trailing " - source ..." goes, and what is left is cut to
+    `width` characters with "…"."""
+    text = " ".join(str(name).split())
+    if text.endswith((".txt", ".ydk", ".json", ".toml")) or "/" in text:
+        text = text.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    text = text.split(" - ", 1)[0].strip() or text
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
 def parse_line(text: str) -> tuple[str, int] | None:
     """(code, count) of one decklist line; None for a blank or comment line.
 

@@ -9,7 +9,7 @@ from importlib import import_module
 import numpy as np
 
 from tcgsim.simcore.cards import CardTable
-from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.decks import Deck, short_name
 from tcgsim.simcore.firstrun import compiling
 
 # fx arrays by (table, decks, effects mode): packing compiles card text, so a run packs each
@@ -103,7 +103,8 @@ class Runner:
         """The game (seed, game) as run_batch plays it, described turn by turn."""
         lg, st = self.game_log(table, deck_a, deck_b, seed, game, fams, params, ruleset,
                                turn_cap, effects)
-        return self._module("narrate").describe(table, (deck_a.name, deck_b.name), lg, st)
+        names = (short_name(deck_a.name), short_name(deck_b.name))
+        return self._module("narrate").describe(table, names, lg, st)
 
     def diagnose(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int,
                  games: range, fams: np.ndarray, params: np.ndarray, ruleset: int,

@@ -145,6 +145,32 @@ def test_replay_prints_the_simulated_game(simulated, index):
         assert lines[-1] == f"{who[row['winner']]} wins ({row['end_reason']})."
 
 
+def test_replay_names_a_long_deck_once_and_shortly_after(tmp_path):
+    """A decklist titled "Name - where it came from ..." is named in full once, then by its
+    short name on every line, so each line stays readable."""
+    long = "Red Luffy (ST-01) - " + "a ranked ladder list, most games in a long source note"
+    lines = [f"# name: {long}" if s.startswith("# name") else s for s in red_lines()]
+    path = tmp_path / "red.txt"
+    path.write_text("\n".join(lines) + "\n")
+    r = tcgsim("replay", path, "green-kid", "--seed", SEED)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert out[:3] == [f"A is {long}.", "B is Green Kid (ST-02).", ""]
+    assert out[3] in ("A (Red Luffy (ST-01)) goes first.", "B (Green Kid (ST-02)) goes first.")
+    assert sum(long in s for s in out) == 1
+
+
+def test_short_name():
+    from tcgsim.simcore.decks import short_name
+
+    assert short_name("Green Kid (ST-02)") == "Green Kid (ST-02)"
+    assert short_name("Dracule Mihawk (OP14-020) - OPTCG Sim ranked ladder") == \
+        "Dracule Mihawk (OP14-020)"
+    assert short_name("../shared/validation/onepiece/decks/OP14-020_mihawk.txt") == \
+        "OP14-020_mihawk"
+    assert short_name("x" * 40) == "x" * 27 + "…" and len(short_name("y" * 40, 10)) == 10
+
+
 # ---------------------------------------------------------------- bad input
 
 

@@ -249,7 +249,7 @@ def test_a_cut_text_does_not_overwrite_a_whole_one(tmp_path):
     assert text["ST32-001"].startswith("[On Play] You may rest your <Slash (restored)> "
                                        "attribute Leader or 1 of your DON!! cards: Draw 2")
     assert "</slash>" not in text["ST32-003"] and "[On Play]" in text["ST32-003"]
-    assert text["OP08-114"].count("&lt;Slash&gt;") == 1  # english: whole, so it replaced
+    assert text["OP08-114"].count("<Slash>") == 1  # english: whole, so it replaced
 
 
 @pytest.fixture(scope="module")
@@ -288,6 +288,19 @@ def test_limitless_rejoins_text_split_at_an_inner_trigger(limitless):
     assert "with a [Trigger] from your hand:" in row["unmodelled"][0]
 
 
+def test_html_entities_are_decoded_on_import(limitless, database):
+    """Names, types and texts are stored as printed: "Law &amp; Bepo" is "Law & Bepo" and
+    "&lt;Slash&gt;" is "<Slash>", whichever database they come from."""
+    for df, _ in (limitless, database):
+        for col in ("name", "text", "trigger_text"):
+            left = df.filter(df[col].str.contains(r"&(?:[a-z]+|#\d+);"))
+            assert left["code"].to_list() == [], col
+        assert df.filter(pl.col("types").list.join("|").str.contains("&"))["code"].to_list() \
+            == []
+    names = dict(limitless[0].select("code", "name").iter_rows())
+    assert names["ST24-004"] == "Law & Bepo" and names["ST30-001"] == "Luffy & Ace"
+
+
 def test_both_databases_agree_on_every_shared_card(database, limitless):
     """Cost, power, counter, Life, category, colours and keywords agree on all 2665 cards
     the two sources share."""
@@ -311,7 +324,7 @@ def test_2_5_a_lost_attribute_name_is_restored_as_the_cards_own(limitless, datab
     df, report = limitless
     text = df.filter(df["code"] == "OP08-114")["text"][0]
     assert "in battle by <Slash (restored)> attribute cards" in text
-    assert "&lt;Slash&gt; attribute cards" in database[0].filter(
+    assert "<Slash> attribute cards" in database[0].filter(
         database[0]["code"] == "OP08-114")["text"][0]
     assert report.problems[0] == ("OP08.json: OP08-114: the text names an attribute without "
                                   "its name; read as the card's own <Slash> (approximate)")

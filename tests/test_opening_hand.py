@@ -128,8 +128,9 @@ def test_opening_hand_without_mulligan():
     assert chi2_pvalue(observed, N * np.array(exact)) > 1e-4
 
 
-# A test deck on which the default rule "mulligan with fewer than mulligan_min Characters
-# of cost <= 3" with mulligan_min = 1 is exactly "mulligan when no copy of ST01-003":
+# A test deck on which the fixed rule "mulligan with fewer than mulligan_min Characters
+# of cost <= 3" (mulligan_avg = 0) with mulligan_min = 1 is exactly "mulligan when no copy
+# of ST01-003":
 # 4 Karoo (cost 1) and 46 Characters of cost 5.
 HEAVY_POOL = "\n".join(
     f'[cards."THVY-{i:03d}"]\nname = "Heavy {i}"\ncategory = "character"\n'
@@ -153,7 +154,7 @@ def test_opening_hand_with_mulligan(heavy):
     """Mulligan exactly when the hand lacks the card; the redraw comes from the whole deck
     reshuffled, so P(card in the kept hand) = p + (1 - p) * p with p = 1 - C(46,5)/C(50,5);
     P(mulligan) = 1 - p, and a redrawn hand holds the card with probability p again."""
-    d = Dealer(heavy[0], "default:mulligan_min=1", heavy[1])
+    d = Dealer(heavy[0], "default:mulligan_min=1,mulligan_avg=0", heavy[1])
     karoo = d.table.index["ST01-003"]
     assert np.count_nonzero(d.deck_a.cards == karoo) == 4
     ct = d.table.table
@@ -178,14 +179,41 @@ def test_mulligan_rate_in_full_runs(heavy):
     """Through run_games (both seats, both going first and second): the mulligan column
     matches P(no copy in 5 cards) = C(46,5)/C(50,5); pairs share the hand, so only one
     game per pair is an independent sample."""
-    g, table, a, b = load_match("onepiece", heavy[0], heavy[0], "default:mulligan_min=1",
-                                "default:mulligan_min=1", heavy[1])
+    fixed = "default:mulligan_min=1,mulligan_avg=0"
+    g, table, a, b = load_match("onepiece", heavy[0], heavy[0], fixed, fixed, heavy[1])
     rows = run_games(g, table, a, b, SEED, 2 * N, turn_cap=1).rows
     cols = g.columns
     for c in ("mulligan_a", "mulligan_b"):
         m = rows[:, cols.index(c)]
         np.testing.assert_array_equal(m[0::2], m[1::2])
         assert_binomial(int(m[0::2].sum()), N, 1 - at_least_one(4))
+
+
+def test_mulligan_keeps_a_hand_no_worse_than_the_decks_average(heavy):
+    """mulligan_avg (default's): the redraw threshold is capped at the deck's average opening
+    hand, rounded down. The heavy deck averages 5 * 4 / 50 = 0.4 cheap Characters a hand, so
+    even mulligan_min = 5 never redraws; red-luffy, with C cheap Characters in 50 cards,
+    redraws exactly the hands with fewer than min(mulligan_min, floor(5 * C / 50))."""
+    d = Dealer(heavy[0], "default:mulligan_min=5", heavy[1])
+    assert not any(mull for _, mull in d.hands(2_000))
+    d = Dealer("red-luffy", "default:mulligan_min=5")
+    ct = d.table.table
+
+    def cheap(cards):
+        return sum(1 for c in cards if ct[c, C.CATEGORY] == C.CHARACTER and ct[c, C.COST] <= 3)
+
+    need = 5 * cheap(d.deck_a.cards) // 50
+    assert 1 <= need < 5  # the cap binds below mulligan_min and leaves some hands to redraw
+    first_hands = Dealer("red-luffy", "default:mulligan_min=0")
+    redraws = 0
+    for (hand, mull), (opening, _) in zip(d.hands(2_000), first_hands.hands(2_000),
+                                          strict=True):
+        assert mull == (cheap(opening) < need)
+        redraws += mull
+        if not mull:
+            assert list(hand) == list(opening)
+    exact = sum(hypergeom(k, cheap(d.deck_a.cards)) for k in range(need))
+    assert_binomial(redraws, 2_000, exact)
 
 
 # ---------------------------------------------------------------- simcore.rng

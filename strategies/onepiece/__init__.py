@@ -16,6 +16,8 @@ _PARAMS = (
     ("save_cost", "block or counter to save a Character of at least this cost", (0, 99)),
     ("use_trigger", "1 to activate [Trigger]s, 0 to take the card", (0, 1)),
     ("counter_reserve", "active DON!! kept back for [Counter] Events", (0, 10)),
+    ("mulligan_avg", "1: redraw only a hand also below the deck's average opening hand in "
+     "Characters of cost <= 3 (a hand no worse than a redraw is kept)", (0, 1)),
 )
 
 
@@ -29,7 +31,7 @@ _SEARCH_PARAMS = (
      (0, 10)),
 )
 
-_DEFAULT_VALUES = (4, 1000, 2, 8, 3, 3, 1, 1, 0)  # default's, tuned: docs/strategies.md
+_DEFAULT_VALUES = (4, 1000, 2, 8, 3, 3, 1, 1, 0, 1)  # default's, tuned: docs/strategies.md
 
 
 def _family(name: str, fam_id: int, description: str, defaults: tuple[float, ...],
@@ -54,12 +56,12 @@ FAMILIES = {
     "aggro": _family(
         "aggro", AGGRO,
         "damage first: flood the board, all DON!! into attackers, hit only the Leader",
-        (2, 0, 1, 99, 0, 99, 99, 1, 0),
+        (2, 0, 1, 99, 0, 99, 99, 1, 0, 1),
     ),
     "control": _family(
         "control", CONTROL,
         "board first: K.O. Characters, keep DON!! for counters, block and counter readily",
-        (2, 2000, 4, 3, 4, 0, 3, 1, 2),
+        (2, 2000, 4, 3, 4, 0, 3, 1, 2, 1),
     ),
     "search": _family(
         "search", SEARCH,
@@ -72,6 +74,6 @@ FAMILIES = {
 PRESETS = {
     "cautious": Preset("default", {"counter_life": 3, "block_life": 3},
                        "default that defends from 3 Life"),
-    "reckless": Preset("aggro", {"counter_life": 0, "mulligan_min": 3},
+    "reckless": Preset("aggro", {"counter_life": 0, "mulligan_min": 3, "mulligan_avg": 0},
                        "aggro that never counters and mulligans for a low curve"),
 }

@@ -102,6 +102,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     used_bits,
 )
 from tcgsim.simcore.games.onepiece.layout import (
+    DECK,
     DON_ACTIVE,
     DON_DECK,
     DON_RESTED,
@@ -118,6 +119,7 @@ from tcgsim.simcore.games.onepiece.layout import (
     HAND,
     LEADER_REF,
     N_CHARS,
+    N_DECK,
     N_HAND,
     N_LIFE,
     NCHAR,
@@ -158,21 +160,37 @@ from tcgsim.simcore.jit import kernel
 
 P_MULL_MIN, P_DON_MARGIN, P_COUNTER_LIFE, P_COUNTER_HAND = 0, 1, 2, 3
 P_BLOCK_LIFE, P_KO_MIN_COST, P_SAVE_COST, P_USE_TRIGGER = 4, 5, 6, 7
-P_COUNTER_RESERVE = 8
+P_COUNTER_RESERVE, P_MULL_AVG = 8, 9
 SCRATCH = 192  # buf[SCRATCH:] is scratch space for effect queries; actions go below it
 KEEP_SPARE = 2  # active DON!! left for a play before any is kept for a [When Attacking] ①
 
 
 @kernel
 def mulligan(st, ct, p, prm, rng, s):
-    """Redraw when fewer than P_MULL_MIN Characters of cost <= 3 are in the opening hand."""
+    """Redraw when the opening hand holds fewer Characters of cost <= 3 than P_MULL_MIN;
+    with P_MULL_AVG, only when it also holds fewer than the deck's average opening hand
+    (rounded down): a hand no worse than a redraw's expectation is kept. The deck is the
+    player's own list, which they know."""
     b = p * PSIZE
     cheap = 0
     for h in range(st[b + N_HAND]):
-        card = st[b + HAND + h]
-        if ct[card, C.CATEGORY] == C.CHARACTER and ct[card, C.COST] <= 3:
+        if _is_cheap_char(ct, st[b + HAND + h]):
             cheap += 1
-    return cheap < prm[P_MULL_MIN]
+    need = prm[P_MULL_MIN]
+    if prm[P_MULL_AVG] > 0:
+        in_deck = 0
+        for i in range(st[b + N_DECK]):
+            if _is_cheap_char(ct, st[b + DECK + i]):
+                in_deck += 1
+        total = st[b + N_DECK] + st[b + N_HAND]
+        if total > 0:
+            need = min(need, ((in_deck + cheap) * st[b + N_HAND]) // total)
+    return cheap < need
+
+
+@kernel
+def _is_cheap_char(ct, card):
+    return ct[card, C.CATEGORY] == C.CHARACTER and ct[card, C.COST] <= 3
 
 
 @kernel

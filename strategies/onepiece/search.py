@@ -50,9 +50,9 @@ from tcgsim.strategies.onepiece import default, policy
 from tcgsim.strategies.onepiece.common import SCRATCH
 
 # Parameters after the heuristic ones (strategies.onepiece._PARAMS).
-P_PLAYOUTS = 9
-P_DEPTH = 10
-P_MARGIN = 11
+P_PLAYOUTS = 10
+P_DEPTH = 11
+P_MARGIN = 12
 # Workspace: one tuple of arrays per game task (search_batch.search_workspace).
 CAND_CAP = 192  # candidate actions: legal_main_actions and legal_activations write fewer
 POOL_CAP = 128  # hidden cards of one player: deck, hand and Life (50 + 50 + 16)

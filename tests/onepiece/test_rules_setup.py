@@ -174,6 +174,7 @@ def test_5_2_1_6_both_draw_5_then_first_player_mulligans_first(first):
     ct, decks = _numbered_decks()
     prms = S.default_params()
     prms[:, S.PARAM_INDEX["mulligan_min"]] = 6.0  # always wants to redraw
+    prms[:, S.PARAM_INDEX["mulligan_avg"]] = 0.0  # whatever the deck's average hand
     g = S.new_game(decks, ct=ct, first=first, prms=prms)
     ev = g.events()
     assert ev[0][:2] == (E.E_FIRST, first)
@@ -208,6 +209,7 @@ def test_5_2_1_6_one_player_mulligan_does_not_touch_the_other():
     base = S.new_game(decks, ct=ct, first=0, prms=_no_mulligan())
     prms = _no_mulligan()
     prms[0, S.PARAM_INDEX["mulligan_min"]] = 6.0
+    prms[0, S.PARAM_INDEX["mulligan_avg"]] = 0.0
     g = S.new_game(decks, ct=ct, first=0, prms=prms)
     assert g.get(0, S_MULLIGAN) == 1 and g.get(1, S_MULLIGAN) == 0
     assert [e[1] for e in g.events(E.E_MULLIGAN)] == [0]

@@ -1,6 +1,7 @@
 """Import ONE PIECE card databases in the public punk-records JSON format (a folder of
 per-pack card lists, or an index keyed by card id) into store rows."""
 
+import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -195,6 +196,13 @@ def restore_attributes(text: str, attributes: list[str], where: str,
     return _LOST_ATTRIBUTE.sub(f" <{attributes[0]}{RESTORED}> ", text)
 
 
+def _plain(value: object) -> str:
+    """A database string with its HTML entities decoded ("Law &amp; Bepo" is "Law & Bepo",
+    "&lt;Slash&gt;" is "<Slash>"; some databases escape twice), so names print and match as
+    printed on the card."""
+    return html.unescape(html.unescape(str(value))) if value else ""
+
+
 STAT_KEYS = ("category", "colors", "cost", "power", "counter", "life", "keywords")
 
 
@@ -219,15 +227,15 @@ def _row(c: dict, code: str, where: str, report: ImportReport) -> dict | None:
         if not 1 <= life <= LIFE_CAP:
             report.problems.append(f"{where}: Leader Life {life} out of range; skipped")
             return None
-    effect, trigger = _rejoin(c.get("effect"), c.get("trigger"))
-    attributes = [str(a) for a in (c.get("attributes") or [])]
+    effect, trigger = _rejoin(_plain(c.get("effect")), _plain(c.get("trigger")))
+    attributes = [_plain(a) for a in (c.get("attributes") or [])]
     if effect:
         effect = restore_attributes(effect, attributes, where, report)
     parsed = parse_card(effect, trigger)
     row = {
-        "code": code, "name": str(c.get("name") or code), "set": code.split("-")[0],
+        "code": code, "name": _plain(c.get("name")) or code, "set": code.split("-")[0],
         "category": category, "colors": colors,
-        "types": [str(t) for t in (c.get("types") or [])],
+        "types": [_plain(t) for t in (c.get("types") or [])],
         "attributes": attributes,
         "cost": cost, "power": _number(c.get("power"), where, "power", report),
         "counter": _number(c.get("counter"), where, "counter", report), "life": life,
