@@ -862,6 +862,12 @@ FX_POOL += [_fx_card(code, text, *rest) for code, text, *rest in [
      "or 1 [FX_CREW] from your hand or field: K.O. up to 1 of your opponent's rested "
      "Characters."),
 ]]
+# "cannot be rested" (1-3-3): no attack (7-1-1-1), no block (10-1-4-1), no rest at all.
+FX_POOL += [
+    _fx_card("FX_FREEZE", "[On Play] Up to 1 of your opponent's Characters with a cost of 6 or "
+             "less cannot be rested until the end of your opponent's next End Phase."),
+    _fx_card("FX_REST_SELF_DRAW", "[Activate: Main] You may rest this Character: Draw 1 card."),
+]
 FX_POOL.append(("FX_LEADER_TRASH_3K_TURN", {
     "category": "leader", "colors": ["red"], "cost": 0, "power": 5000, "life": 5, "types": [],
     "text": "[On Your Opponent's Attack] You may trash 1 card from your hand: Your Leader gains "

@@ -9,6 +9,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     GR_ATTACK_ACTIVE,
     PR_NO_ATTACK,
     PR_NO_BLOCK,
+    PR_NO_REST,
 )
 from tcgsim.simcore.games.onepiece.layout import (
     BAN_FROM_HAND,
@@ -112,8 +113,9 @@ def field_cost(st, ct, p, r):
 
 @kernel
 def can_attack_with(st, ct, p, r):
-    """6-5-6-1: no battle on either player's first turn; 7-1-1-1: active attacker;
-    3-7-4/10-1-1-1: a Character played this turn needs [Rush]."""
+    """6-5-6-1: no battle on either player's first turn; 7-1-1-1: active attacker, which the
+    declaration rests (so not one that "cannot be rested", 1-3-3); 3-7-4/10-1-1-1: a
+    Character played this turn needs [Rush]."""
     b = p * PSIZE
     if st[G_TURN] <= 2:
         return False
@@ -121,7 +123,7 @@ def can_attack_with(st, ct, p, r):
     if card == EMPTY or st[b + F_RESTED + r] != 0:
         return False
     kw = slot_kw(st, ct, p, r)
-    if kw & PR_NO_ATTACK:
+    if kw & (PR_NO_ATTACK | PR_NO_REST):
         return False
     if r != LEADER_REF and st[b + F_SICK + r] != 0 \
             and (kw & (C.KW_RUSH | C.KW_RUSH_CHAR)) == 0:
@@ -218,7 +220,8 @@ def legal_main_actions(st, ct, p, out):
 
 @kernel
 def is_legal_blocker(st, ct, d, r):
-    """7-1-2-1/10-1-4-1: an active [Blocker] Character other than the card being attacked."""
+    """7-1-2-1/10-1-4-1: an active [Blocker] Character other than the card being attacked;
+    blocking rests it, so not one that "cannot be rested" (1-3-3)."""
     b = d * PSIZE
     if r == LEADER_REF or r == st[G_TGT]:
         return False
@@ -228,7 +231,7 @@ def is_legal_blocker(st, ct, d, r):
     if att != EMPTY and slot_kw(st, ct, 1 - d, att) & C.KW_UNBLOCKABLE:
         return False  # [Unblockable] (its reminder text; rules seed 003 predates it)
     kw = slot_kw(st, ct, d, r)
-    return (kw & C.KW_BLOCKER) != 0 and (kw & PR_NO_BLOCK) == 0
+    return (kw & C.KW_BLOCKER) != 0 and (kw & (PR_NO_BLOCK | PR_NO_REST)) == 0
 
 
 @kernel

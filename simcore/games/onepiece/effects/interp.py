@@ -1287,7 +1287,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 if o < 0 and sel_stage(st, k) >= 0:
                     st[sel_stage(st, k) * PSIZE + STAGE_RESTED] = 1 if op == oc.OP_REST else 0
                     continue
-                if o < 0 or (op == oc.OP_REST and o != p
+                if o < 0 or (op == oc.OP_REST
                              and (slot_kw(st, ct, o, r) & oc.PR_NO_REST) != 0):
                     continue
                 was = st[o * PSIZE + F_RESTED + r]

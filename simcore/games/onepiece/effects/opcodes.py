@@ -161,6 +161,8 @@ PR_NO_ATTACK = 1 << 8
 PR_NO_BLOCK = 1 << 9  # cannot activate [Blocker]
 PR_NO_KO_BATTLE = 1 << 10
 PR_NO_KO_EFFECT = 1 << 11
+# "cannot be rested": by no effect and no cost of either player; since declaring an attack
+# (7-1-1-1) and a block (10-1-4) rest the card, it can do neither (1-3-2, 1-3-3).
 PR_NO_REST = 1 << 12
 PR_NO_REMOVE_EFFECT = 1 << 13  # cannot be removed from the field by opponent's effects
 PR_NO_ACTIVATE_BLOCKER = PR_NO_BLOCK
@@ -179,7 +181,8 @@ EOT_MOVES = EOT_TRASH | EOT_HAND | EOT_BOTTOM
 # declare attacks only on that player's cards that carry it (layout G_ONLY_TGT).
 PR_ONLY_TARGET = 1 << 21
 # Prohibitions that hurt the card they are put on (the strategy's target hint).
-PR_HARMFUL = PR_NO_ATTACK | PR_NO_BLOCK | PR_NO_ATTACK_LEADER | PR_NEGATED | PR_NO_REFRESH
+PR_HARMFUL = (PR_NO_ATTACK | PR_NO_BLOCK | PR_NO_ATTACK_LEADER | PR_NEGATED | PR_NO_REFRESH
+              | PR_NO_REST)
 
 # Opcodes: group = op >> 4.
 # Flow (0x00).

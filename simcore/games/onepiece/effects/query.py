@@ -121,6 +121,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     field_cost,
     play_banned,
     power,
+    slot_kw,
 )
 from tcgsim.simcore.jit import kernel, kernel_inline
 
@@ -544,7 +545,8 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
         if src_ref == STAGE_REF:
             return st[b + STAGE] == src_card and st[b + STAGE_RESTED] == 0
         return 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card \
-            and st[b + F_RESTED + src_ref] == 0
+            and st[b + F_RESTED + src_ref] == 0 \
+            and (slot_kw(st, ct, p, src_ref) & oc.PR_NO_REST) == 0  # 1-3-3
     if op == oc.OP_C_TRASH_SELF:
         if src_ref == STAGE_REF:
             return st[b + STAGE] == src_card
