@@ -92,11 +92,14 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     code_get,
     cond_get,
     cond_holds,
+    conds_hold,
     counter_boost,
     counter_reaches,
     cut_applies,
     don_on_field,
     has_timing,
+    negated,
+    once_spent,
     source_card,
     source_ref,
     used_bits,
@@ -613,13 +616,23 @@ def rest_decides(st, ct, p, c):
 
 
 @kernel
-def don_watched(st, fx, p):
-    """Has p a card on the field that acts when a DON!! card is returned to the DON!! deck
-    (then DON!! -N is itself a gain)?"""
+def don_watched(st, ct, fx, p, buf):
+    """Would one of p's cards on the field act now if a DON!! card were returned to the DON!!
+    deck (then DON!! -N is itself a gain)? Its "when a DON!! card ... is returned" ability
+    must be able to resolve: not yet used this turn if [Once Per Turn] (10-2-13), not
+    negated, its conditions holding ([Your Turn] on the opponent's turn does not)."""
     for k in range(NREF + 1):
-        card = source_card(st, p, source_ref(k))
-        if card != EMPTY and has_timing(fx, card, T_DON_RETURNED):
-            return True
+        ref = source_ref(k)
+        card = source_card(st, p, ref)
+        if card == EMPTY or not has_timing(fx, card, T_DON_RETURNED):
+            continue
+        if 0 <= ref < NREF and negated(st, p, ref):
+            continue
+        for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+            if ab_get(fx, ab, AB_TIMING) == T_DON_RETURNED \
+                    and not once_spent(st, fx, ab, p, ref) \
+                    and conds_hold(st, ct, fx, ab, p, card, ref, buf):
+                return True
     return False
 
 
@@ -683,7 +696,7 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
         if code_get(fx, row, 0) == OP_C_DON_MINUS:
             if strips_attacker(st, ct, p, code_get(fx, row, 1)):
                 return False
-            if don_watched(st, fx, p):
+            if don_watched(st, ct, fx, p, buf):
                 return True
             n = code_get(fx, row, 1)
             pricey = pricey or (st[p * PSIZE + DON_DECK] + n > 2 and not due_back(st, p, n))

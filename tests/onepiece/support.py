@@ -867,6 +867,9 @@ FX_POOL += [
     _fx_card("FX_FREEZE", "[On Play] Up to 1 of your opponent's Characters with a cost of 6 or "
              "less cannot be rested until the end of your opponent's next End Phase."),
     _fx_card("FX_REST_SELF_DRAW", "[Activate: Main] You may rest this Character: Draw 1 card."),
+    # DON!! -N on the opponent's turn, beside a [Your Turn] watcher of DON!! returned.
+    _fx_card("FX_OPP_ATT_DONMINUS_DEBUFF", "[On Your Opponent's Attack] DON!! -1: Give up to 1 "
+             "of your opponent's Characters -2000 power during this turn."),
 ]
 FX_POOL.append(("FX_LEADER_TRASH_3K_TURN", {
     "category": "leader", "colors": ["red"], "cost": 0, "power": 5000, "life": 5, "types": [],

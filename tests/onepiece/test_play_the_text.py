@@ -63,6 +63,26 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
     g.check()
 
 
+@pytest.mark.parametrize(("attacker", "watcher", "paid"), [
+    (0, False, True),  # the attacking 6000 Character falls to 4000 against the 5000 Leader
+    pytest.param(LEADER_REF, False, False, marks=NOTHING),  # -2000 on a bystander: nothing
+    pytest.param(LEADER_REF, True, False, marks=NOTHING),  # the watcher acts on its turn only
+])
+def test_10_2_11_don_minus_on_the_opponents_turn_is_not_bought_by_a_your_turn_watcher(
+        attacker, watcher, paid):
+    """"[On Your Opponent's Attack] DON!! -1: Give up to 1 of your opponent's Characters -2000
+    power during this turn", 8 DON!! cards in the DON!! deck: paid when the -2000 makes the
+    attacking Character lose; not when the Leader attacks (the -2000 would go to a Character
+    outside the battle), even beside a "[Your Turn] When a DON!! card on your field is
+    returned" card, which does nothing on the opponent's turn (10-2-11)."""
+    mine = [FX["FX_OPP_ATT_DONMINUS_DEBUFF"]] + ([FX["FX_DON_RET"]] if watcher else [])
+    g = game(chars=(mine, [S.C6K]), don_active=(2, 0), active=1, turn=4)
+    g.attack(attacker, LEADER_REF)
+    assert (FX["FX_OPP_ATT_DONMINUS_DEBUFF"] in abilities(g)) == paid
+    assert on_field(g, 0) == 2 - paid
+    g.check()
+
+
 @pytest.mark.parametrize(("don", "rested", "played"), [
     pytest.param(1, 0, False, marks=NOTHING),  # the cost cannot be paid
     (2, 8, True),  # 10 on the field: the next DON!! Phase gives the 2 back
