@@ -246,7 +246,8 @@ def compile_engines(game):
 
 
 @cli.command("tune-strategy")
-@click.option("--game", "-g", default="onepiece", show_default=True, help=GAME_HELP)
+@click.option("--game", "-g", default=None,
+              help=GAME_HELP + " Default: the decks' game, or onepiece.")
 @click.option("--family", default="default", show_default=True, help="Family to tune.")
 @click.option("--field", "field_", default=None,
               help="Comma-separated opponents (default: every other heuristic family and "
@@ -254,21 +255,34 @@ def compile_engines(game):
 @click.option("--games", "-n", "n_games", type=click.IntRange(2), default=2000,
               show_default=True, help="Games per opponent and deck pairing per candidate.")
 @click.option("--rounds", type=click.IntRange(1, 10), default=1, show_default=True)
+@click.option("--deck", "decks", multiple=True, metavar="DECK",
+              help="A deck to tune on (repeatable): a built-in name or a decklist file; every "
+              "ordered pair is played. Default: the game's built-in decks.")
+@click.option("--store", default=None, metavar="DIR",
+              help="Card store folder (default: $TCGSIM_DATA or the user data folder).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
 @threads_option()
 @_progress_option
-def tune_strategy(game, family, field_, n_games, rounds, seed, threads, progress):
+def tune_strategy(game, family, field_, n_games, rounds, decks, store, seed, threads,
+                  progress):
     """Tune a strategy family's parameters against a field by coordinate search.
 
     Every candidate plays the same games (common random numbers). The gain is then
     measured again on fresh games (seed + 1) so the figure is not flattered by the search.
+
+    \b
+    Example: tcgsim tune-strategy --deck a.txt --deck b.txt --deck c.txt -n 200
     """
+    from tcgsim.experiments.match import check_same_game, deck_path, infer_game, load_table
     from tcgsim.experiments.progress import Progress, wanted
     from tcgsim.experiments.strategy_tuning import _spec, field_score, tune
     from tcgsim.simcore.games.registry import get_game
     from tcgsim.strategies.registry import families
 
-    g = get_game(game)
+    if decks and game is None:
+        game = infer_game(list(decks))
+    g = get_game(game or "onepiece")
+    check_same_game(g, list(decks))
     fams = families(g.name)
     if family not in fams:
         raise InputError(f"unknown strategy family {family!r} for {g.name}; "
@@ -278,10 +292,17 @@ def tune_strategy(game, family, field_, n_games, rounds, seed, threads, progress
     for o in opponents:
         if o not in fams:
             raise InputError(f"--field: unknown strategy {o!r}; known: {', '.join(fams)}")
-    table = g.load_cards(g.card_files())
+    if decks:
+        table, _ = load_table(g, (), store)
+        chosen = {}
+        for spec in decks:
+            deck = g.resolve_deck(deck_path(g, spec), table)
+            chosen[deck.name if deck.name not in chosen else spec] = deck
+    else:
+        table, chosen = g.load_cards(g.card_files()), None
     with Progress(None, wanted(progress), label="tune-strategy") as bar:
         t = tune(g, table, family, opponents, n_games, seed, rounds, threads,
-                 lambda m: (bar.write(m), bar.set_note(f"best {m}")), bar.update)
+                 lambda m: (bar.write(m), bar.set_note(f"best {m}")), bar.update, chosen)
         if t.interrupted:
             bar.close()
             click.echo("Interrupted: best so far "
@@ -290,9 +311,9 @@ def tune_strategy(game, family, field_, n_games, rounds, seed, threads, progress
             raise SystemExit(130)
         bar.set_note("measuring the gain on fresh games")
         before = field_score(g, table, _spec(family, t.start), opponents, n_games, seed + 1,
-                             threads, bar.update)
+                             threads, bar.update, chosen)
         after = field_score(g, table, _spec(family, t.best), opponents, n_games, seed + 1,
-                            threads, bar.update)
+                            threads, bar.update, chosen)
     click.echo(f"field: {', '.join(opponents)}")
     click.echo("tuned: " + ", ".join(f"{k}={v:g}" for k, v in t.best.items()))
     click.echo(f"score against the field on fresh games: {100 * before:.2f} % -> "

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tcgsim.experiments.ladder import match_score
+from tcgsim.simcore.decks import Deck
 from tcgsim.simcore.game import Game
 from tcgsim.strategies.registry import families
 
@@ -25,12 +26,14 @@ def _spec(family: str, values: dict[str, float]) -> str:
 
 
 def field_score(game: Game, table, spec: str, field: list[str], n_games: int, seed: int,
-                threads: int | None, games: Callable[[int], None] | None = None) -> float:
-    """Mean score of `spec` against each strategy of the field, over all deck pairs;
-    games(n) after each batch of n games (a progress bar)."""
+                threads: int | None, games: Callable[[int], None] | None = None,
+                decks: dict[str, Deck] | None = None) -> float:
+    """Mean score of `spec` against each strategy of the field, over all ordered pairs of
+    `decks` (default: the built-in ones); games(n) after each batch of n games (a progress
+    bar)."""
     total = 0.0
     for opp in field:
-        s, n = match_score(game, table, spec, opp, n_games, seed, threads, games)
+        s, n = match_score(game, table, spec, opp, n_games, seed, threads, games, decks)
         total += s / n
     return total / len(field)
 
@@ -38,7 +41,8 @@ def field_score(game: Game, table, spec: str, field: list[str], n_games: int, se
 def tune(game: Game, table, family: str, field: list[str], n_games: int, seed: int,
          rounds: int = 1, threads: int | None = None,
          progress: Callable[[str], None] | None = None,
-         games: Callable[[int], None] | None = None) -> Tuning:
+         games: Callable[[int], None] | None = None,
+         decks: dict[str, Deck] | None = None) -> Tuning:
     """Coordinate search: each parameter in turn moves one step down or up within its range
     while that improves the field score; repeated `rounds` times. A Ctrl-C during the search
     returns the best values found so far, flagged interrupted."""
@@ -46,7 +50,7 @@ def tune(game: Game, table, family: str, field: list[str], n_games: int, seed: i
     values = {name: float(default) for name, default, _ in fam.params}
     start = dict(values)
     best = field_score(game, table, _spec(family, values), field, n_games, seed, threads,
-                       games)
+                       games, decks)
     start_score = best
     history = [f"start: {100 * best:.2f} %"]
     interrupted = False
@@ -63,7 +67,7 @@ def tune(game: Game, table, family: str, field: list[str], n_games: int, seed: i
                             continue
                         trial = {**values, name: cand}
                         s = field_score(game, table, _spec(family, trial), field, n_games,
-                                        seed, threads, games)
+                                        seed, threads, games, decks)
                         if s > best + 1e-9:
                             best, values, improved = s, trial, True
                             history.append(f"{name} = {cand:g}: {100 * s:.2f} %")

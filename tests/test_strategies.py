@@ -153,6 +153,20 @@ def test_cli_tune_strategy_smoke():
     assert "score against the field on fresh games" in r.stdout
 
 
+def test_cli_tune_strategy_on_chosen_decks(tmp_path):
+    """--deck chooses the decks the candidates play (every ordered pair): one deck plays only
+    its mirror, so the search runs on it alone; a bad deck is one line, status 2."""
+    r = _cli("tune-strategy", "--family", "aggro", "--field", "control", "-n", 4,
+             "--rounds", 1, "--deck", "red-luffy")
+    assert r.returncode == 0, r.stderr
+    assert "score against the field on fresh games" in r.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text("4xST01-999\n")
+    r = _cli("tune-strategy", "--deck", str(bad), "-n", 4)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("tcgsim: error: ")
+
+
 def test_tune_keeps_the_best_so_far_on_ctrl_c(monkeypatch):
     """A KeyboardInterrupt during the coordinate search returns the best values found
     before it, flagged interrupted (the CLI prints them and exits 130)."""
@@ -160,7 +174,7 @@ def test_tune_keeps_the_best_so_far_on_ctrl_c(monkeypatch):
 
     calls = []
 
-    def score(game, table, spec, field, n_games, seed, threads, games=None):
+    def score(game, table, spec, field, n_games, seed, threads, games=None, decks=None):
         calls.append(spec)
         if len(calls) == 3:
             raise KeyboardInterrupt
