@@ -252,6 +252,8 @@ def register(cli: click.Group) -> None:
             exp = loads(f.read_text(), where=str(f),
                         source=Path(m["experiment"].get("source_dir", ".")))
             exp.name = m["experiment"]["name"]
+            if exp.store is None and m.get("store"):  # the store the run was made with
+                exp.store = m["store"]  # (named by $TCGSIM_DATA then)
             out = out or p
         else:
             exp = load(p)

@@ -435,6 +435,7 @@ class Runner:
             "turn_cap": self.plan.turn_cap,
             "effects": exp.effects,
             "effects_version": effects_version(self.plan.game),
+            "store": used_store(exp),
             "max_games": self.max_games,
             "batch": self.batch,
             "stop": {"until_ci": exp.stop.until_ci, "sprt": exp.stop.sprt,
@@ -456,6 +457,14 @@ class Runner:
         tmp.write_text(json.dumps(manifest, indent=1))
         os.replace(tmp, self.run_dir / "manifest.json")
         return manifest
+
+
+def used_store(exp: Experiment) -> str | None:
+    """The card store folder the run reads (the file's or --store, else $TCGSIM_DATA), as an
+    absolute path, so that resuming or extending the run finds it without the variable;
+    None for the user data folder."""
+    named = exp.store or os.environ.get("TCGSIM_DATA")
+    return str(Path(named).resolve()) if named else None
 
 
 def effects_version(game) -> str:

@@ -53,6 +53,25 @@ def test_first_second_reads_tcgsim_data(store, real_deck, tmp_path):
     assert r.returncode == 0, r.stderr
 
 
+def test_a_run_made_with_tcgsim_data_extends_without_it(store, real_deck, tmp_path):
+    """The run folder records the store $TCGSIM_DATA named (manifest.json `store`), so
+    `tcgsim run DIR --games N` extends it with the variable unset."""
+    import json
+
+    out = tmp_path / "run"
+    env = {**os.environ, "TCGSIM_DATA": str(store)}
+    r = tcgsim("matchup", real_deck, "red-luffy", "-n", 100, "--no-report", "--no-progress",
+               "-o", out, env=env)
+    assert r.returncode == 0, r.stderr
+    assert json.loads((out / "manifest.json").read_text())["store"] == str(store.resolve())
+    bare = {k: v for k, v in os.environ.items() if k != "TCGSIM_DATA"}
+    bare["XDG_DATA_HOME"] = str(tmp_path / "home")  # an empty user data folder
+    r = tcgsim("run", out, "--games", 200, "--no-report", "--no-progress", env=bare)
+    assert r.returncode == 0, r.stderr
+    jobs = json.loads((out / "manifest.json").read_text())["jobs"]
+    assert [j["games"] for j in jobs] == [200]
+
+
 def test_sweep_and_groups_read_imported_cards(store, real_deck, tmp_path):
     r = tcgsim("groups", "--deck", real_deck, "--store", store)
     assert r.returncode == 0, r.stderr
