@@ -144,8 +144,8 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
     from tcgsim.experiments.stream import simulate_streaming
 
     check_effects(effects)
-    if games < 1:
-        raise InputError(f"games: expected at least 1, got {games}")
+    if games < 2:  # as every command's --games: games come in pairs
+        raise InputError(f"games: expected at least 2, got {games}")
     spec_a, spec_b = (_spec(d) for d in (deck_a, deck_b))
     with _text_named_in_errors():
         g, table, a, b = load_match(game, spec_a, spec_b, strategy_a, strategy_b,

@@ -65,7 +65,7 @@ def _match_options(f):
 
 @cli.command()
 @_match_options
-@click.option("--games", "-n", "n_games", type=click.IntRange(1), default=100_000,
+@click.option("--games", "-n", "n_games", type=click.IntRange(2), default=100_000,
               show_default=True, help="Number of games (an odd number is rounded up: games "
               "come in pairs with the first player swapped).")
 @threads_option()
@@ -494,7 +494,7 @@ def replay(game, deck_a, deck_b, store, seed, turn_cap, ruleset, strategy_a, str
 
 @cli.command()
 @_match_options
-@click.option("--games", "-n", "n_games", type=click.IntRange(1), default=200,
+@click.option("--games", "-n", "n_games", type=click.IntRange(2), default=200,
               show_default=True, help="Games to replay (the first of the run).")
 @click.option("--turns", "max_turns", type=click.IntRange(1), default=10, show_default=True,
               help="Own turns shown in the per-turn table.")

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from tcgsim.simcore.cards import CardTable
-from tcgsim.simcore.decks import parse_line
+from tcgsim.simcore.decks import not_text, parse_line
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.games.registry import games, get_game
@@ -66,6 +66,9 @@ def infer_game(specs: list[str]) -> str:
         missing = [s for s in specs if not Path(s).exists()]
         if missing:
             raise InputError(f"{missing[0]}: no such deck file or built-in deck of any game")
+        binary = [s for s in specs if Path(s).is_file() and not_text(s)]
+        if binary:
+            raise InputError(f"{binary[0]}: not a text decklist (binary data)")
         raise InputError(f"cannot tell the game of {', '.join(specs)}; pass --game")
     return next(iter(found.values()))
 

@@ -70,11 +70,30 @@ def parse_line(text: str) -> tuple[str, int] | None:
     raise ValueError(s)
 
 
+def not_text(path: str | Path) -> bool:
+    """Is this file binary data rather than a text decklist (a NUL byte, or bytes that are
+    not UTF-8, in its first 8 KiB)?"""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8192)
+    except OSError:
+        return False
+    if b"\0" in head:
+        return True
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start < len(head) - 4  # not just a character cut at the 8 KiB mark
+    return False
+
+
 def read_decklist(path: Path, headers: tuple[str, ...] = (),
                   skip_containing: tuple[str, ...] = ()) -> tuple[str, list[DeckLine]]:
     """Read a decklist file; the name is taken from a '# name: ...' line or the file name.
     Section headers (`headers`, with an optional count or colon: 'Characters (30)') and
     lines containing any of `skip_containing` (e.g. DON!! lines) are ignored."""
+    if Path(path).is_file() and not_text(path):
+        raise InputError(f"{path}: not a text decklist (binary data)")
     try:
         text = Path(path).read_text(encoding="utf-8-sig")  # a BOM as Notepad writes it
     except FileNotFoundError:

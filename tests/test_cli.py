@@ -284,6 +284,33 @@ def test_bad_input_is_one_line(case, tmp_path):
     assert {p.name for p in tmp_path.iterdir()} <= {"bad.toml", "bad.txt"}
 
 
+@pytest.mark.parametrize("args", [("simulate", "{f}", "red-luffy", "-n", 10),
+                                  ("deck", "check", "{f}"),
+                                  ("simulate", "--game", "onepiece", "{f}", "red-luffy")])
+def test_a_binary_file_is_not_a_text_decklist(tmp_path, args):
+    """An image or a program given as a deck: one line naming it, whether the game is
+    inferred from the file or given."""
+    f = tmp_path / "deck.txt"
+    f.write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes(range(256)) * 4)
+    r = tcgsim(*[str(a).format(f=f) for a in args])
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == f"tcgsim: error: {f}: not a text decklist (binary data)\n"
+
+
+@pytest.mark.parametrize("command", [
+    ("simulate", "red-luffy", "green-kid"), ("diagnose", "red-luffy", "green-kid"),
+    ("matchup", "red-luffy", "green-kid"), ("first-second", "red-luffy"),
+    ("ladder",), ("tune-strategy",), ("validate", "."),
+])
+def test_games_have_the_same_minimum_in_every_command(command):
+    """--games 1 is refused alike everywhere (games come in pairs that swap the first
+    player): one line, status 2."""
+    r = tcgsim(*command, "--games", 1)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == ("tcgsim: error: Invalid value for '--games' / '-n': 1 is not in the "
+                        "range x>=2.\n")
+
+
 def test_bad_deck_as_deck_b_and_in_replay(tmp_path):
     """Deck errors are caught the same way for DECK_B and by `tcgsim replay`."""
     path = edit_red(tmp_path / "b.txt", {"4xST01-005": "4xST01-5"})
