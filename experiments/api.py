@@ -174,14 +174,20 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
 _TEXT_FILES: dict[str, str] = {}  # a file holding decklist text -> how errors name it
 
 
+_DECK_TEXTS: list[tempfile.TemporaryDirectory] = []  # removed when the interpreter exits
+
+
 def _spec(deck: str | Path | Deck) -> str:
-    """A deck argument as the CLI takes it: decklist text goes to a file of its own, which
-    error messages call "decklist text" rather than by its temporary name."""
+    """A deck argument as the CLI takes it: decklist text goes to a file of its own (in one
+    temporary folder that is removed when Python exits), which error messages call
+    "decklist text" rather than by its temporary name."""
     if isinstance(deck, Deck):
         return deck.source
     spec = str(deck)
     if "\n" in spec:
-        f = Path(tempfile.mkdtemp(prefix="tcgsim-deck-")) / "deck.txt"
+        if not _DECK_TEXTS:
+            _DECK_TEXTS.append(tempfile.TemporaryDirectory(prefix="tcgsim-deck-"))
+        f = Path(tempfile.mkdtemp(dir=_DECK_TEXTS[0].name)) / "deck.txt"
         f.write_text(spec, encoding="utf-8")
         _TEXT_FILES[str(f)] = "decklist text"
         return str(f)
@@ -217,9 +223,12 @@ def ruleset_id(game, name: str | None) -> int:
 @dataclass
 class ExperimentResult:
     """A matchup, first/second or sweep run: per pairing win rates, seat splits and paired
-    differences (`table`), the run folder, and its rows (`rows()`, read from its shards)."""
+    differences (`table`), the run folder, and its rows (`rows()`, read from its shards).
+    Without `out=` the run folder is temporary: it goes when the result does (or when
+    Python exits)."""
 
     results: object  # reports.aggregate.RunResults
+    _temporary: tempfile.TemporaryDirectory | None = field(default=None, repr=False)
 
     @property
     def run_dir(self) -> Path:
@@ -246,10 +255,19 @@ class ExperimentResult:
                              for v in self.results.variants])
 
     def rows(self) -> pl.DataFrame:
-        """Every game's row, with its job (pairing) number."""
+        """Every game's row, with its job (pairing) number and the names of that pairing's
+        decks (and sweep variant) in front."""
         from tcgsim.reports.aggregate import scan_shards
 
-        return pl.concat([lf.collect() for lf in scan_shards(self.run_dir)])
+        rows = pl.concat([lf.collect() for lf in scan_shards(self.run_dir)])
+        jobs = pl.DataFrame({"job": [j.id for j in self.results.jobs],
+                             "deck_a": [j.name_a for j in self.results.jobs],
+                             "deck_b": [j.name_b for j in self.results.jobs],
+                             "variant": [j.variant for j in self.results.jobs]},
+                            schema_overrides={"job": rows.schema["job"]})
+        named = rows.join(jobs, on="job", how="left", maintain_order="left")
+        return named.select("job", "deck_a", "deck_b", "variant",
+                            pl.exclude("job", "deck_a", "deck_b", "variant"))
 
     def __str__(self) -> str:
         from tcgsim.reports.render import terminal
@@ -277,11 +295,15 @@ def run_experiment_text(text: str, out: str | Path | None, progress: bool = Fals
     from tcgsim.reports.aggregate import aggregate
 
     exp = loads(text, where="experiment", source=Path.cwd())
-    run_dir = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="tcgsim-run-"))
-    if out is None:
-        run_dir.rmdir()  # a fresh folder the run makes itself
-    run_experiment(exp, run_dir, progress=progress, threads=threads)
-    return ExperimentResult(aggregate(run_dir))
+    temporary = None if out is not None else tempfile.TemporaryDirectory(prefix="tcgsim-run-")
+    run_dir = Path(out) if temporary is None else Path(temporary.name) / "run"
+    try:
+        run_experiment(exp, run_dir, progress=progress, threads=threads)
+        return ExperimentResult(aggregate(run_dir), temporary)
+    except BaseException:
+        if temporary is not None:
+            temporary.cleanup()
+        raise
 
 
 def _experiment(kind: str, decks: dict[str, str], section: dict, games: int, seed: int,
@@ -385,9 +407,13 @@ class DamageReport:
 
 
 def ws_damage(instances, deck: int = 50, climaxes: int = 8, **options) -> DamageReport:
-    """Weiß Schwarz: the damage a sequence of attacks ("3", "2", "burn:1", ...) deals to a
-    deck; exact when the deck cannot run out, Monte Carlo otherwise. Options are those of
-    simcore.damage.weiss.damage_distribution (waiting_room, clock, level, ruleset, ...)."""
+    """Weiß Schwarz: the damage a sequence of instances deals to a deck: tokens as
+    `tcgsim ws-damage` takes them ("3t" an attack of soul 3 with its trigger check, "2" 2
+    damage with no check (burn), suffix "u" cannot be cancelled: "1u", "3tu"), Instance
+    objects or (amount, cancellable, kind) tuples. Exact when the deck cannot run out, Monte
+    Carlo otherwise. Options are the keywords of
+    tcgsim.simcore.damage.weiss.damage_distribution (top, waiting_room, wr_climaxes, clock,
+    clock_climaxes, level, attacker, ruleset, method, samples, seed, threads)."""
     from tcgsim.simcore.damage.weiss import damage_distribution
 
     return DamageReport(damage_distribution(instances, deck, climaxes, **options))

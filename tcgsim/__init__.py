@@ -48,3 +48,8 @@ def __getattr__(name: str):
 
         return getattr(api, name)
     raise AttributeError(f"module 'tcgsim' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The API (`__all__`) beside the module's own names, for dir(tcgsim) and completion."""
+    return sorted({*globals(), *__all__})

@@ -87,6 +87,26 @@ def test_matchup_and_first_second(tmp_path):
     assert fs.run_dir.is_dir()
 
 
+def test_temporary_run_folders_go_with_their_results_and_rows_name_the_decks():
+    """Without out= the run folder is temporary: it is gone once the result is; rows name
+    each game's decks; dir(tcgsim) lists the API."""
+    import gc
+
+    fs = tcgsim.first_second(["red-luffy", "green-kid"], games=20, seed=3)
+    folder = fs.run_dir
+    assert folder.is_dir()
+    rows = fs.rows()
+    assert rows.columns[:4] == ["job", "deck_a", "deck_b", "variant"]
+    assert set(zip(rows["deck_a"], rows["deck_b"], strict=True)) == {
+        ("Red Luffy (ST-01)", "Red Luffy (ST-01)"), ("Red Luffy (ST-01)", "Green Kid (ST-02)"),
+        ("Green Kid (ST-02)", "Green Kid (ST-02)")}
+    del fs
+    gc.collect()
+    assert not folder.exists() and not folder.parent.exists()
+    assert {"simulate", "matchup", "first_second", "sweep", "validate", "diagnose",
+            "load_deck", "ws_damage", "InputError"} <= set(dir(tcgsim))
+
+
 def test_sweep_ranks_variants(tmp_path):
     s = tcgsim.sweep("sunrise", ["tide"], vary="climax", counts=[7, 8],
                      replace=["SUN/W01-004"], games=200, batch=100, seed=3)
