@@ -22,47 +22,105 @@ def _rows(game: str, store: str | None) -> dict[str, dict]:
     return {r["code"]: r for r in df.iter_rows(named=True)}
 
 
+def _plain(text: str | None) -> list[str]:
+    """Card text for reading: its lines, without markup or HTML entities."""
+    import html
+    import re
+
+    t = html.unescape(html.unescape(text or "")).replace("<br>", "\n")
+    t = re.sub(r"</?(?:b|i|em|strong|span)[^>]*>", "", t)
+    return [line.strip() for line in t.splitlines() if line.strip() and line.strip() != "-"]
+
+
+def _game_of(code: str, store: str | None) -> str:
+    """The game whose card codes look like CODE; where several do (P-001), the one whose
+    store holds it."""
+    import re
+
+    from tcgsim.simcore.games.registry import games
+    from tcgsim.simcore.store import load_store
+
+    fits = [n for n, g in games().items() if g.code_pattern and re.match(g.code_pattern, code)]
+    if not fits:  # a code of no known shape (a custom card): the store that holds it
+        fits = [n for n in games() if (df := load_store(n, store)) is not None
+                and code in set(df["code"])]
+    if len(fits) > 1:
+        held = [n for n in fits if (df := load_store(n, store)) is not None
+                and code in set(df["code"])]
+        fits = held or fits
+    if len(fits) != 1:
+        known = " or ".join(fits) if fits else "no game's"
+        raise InputError(f"{code}: the code looks like {known} card codes; pass --game")
+    return fits[0]
+
+
+def _explain_listed(code: str, r: dict) -> None:
+    """A card of a game without an effect compiler: its text and which of its abilities the
+    engine's built-in effects model."""
+    modelled, unmodelled = list(r.get("modelled") or []), list(r.get("unmodelled") or [])
+    n = len(modelled) + len(unmodelled)
+    click.echo(f"{code} {r['name']}: {n} {'ability' if n == 1 else 'abilities'}")
+    for line in _plain(r.get("text")) + _plain(r.get("back_text")):
+        click.echo(f"  {line}")
+    for m in modelled:
+        click.echo(f"[modelled] {m}")
+    for u in unmodelled:
+        click.echo(f"[not modelled: the engine ignores it] {u}")
+
+
 def register(cards: click.Group) -> None:
     """Add `explain` and `compiled` to the `cards` command group."""
 
     @cards.command("explain")
     @click.argument("code")
-    @click.option("--game", "-g", default="onepiece", show_default=True)
+    @click.option("--game", "-g", default=None,
+                  help="onepiece, weiss or dbs [default: inferred from the code].")
     @click.option("--store", default=None, metavar="DIR", help="Card store folder.")
-    def cards_explain(code, game, store):
-        """Show CODE's text, each ability's status, the rules used and its program."""
-        from tcgsim.simcore.effects import asm
-
-        rules, oc = compiler(game)
+    @click.option("--program", is_flag=True,
+                  help="Also print each ability's compiled program (opcodes) and rules.")
+    def cards_explain(code, game, store, program):
+        """Show CODE's text and, for each ability, what the engine does with it, in plain
+        words: modelled strictly, approximately (and how) or not at all."""
+        game = game or _game_of(code, store)
         rows = _rows(game, store)
         if code not in rows:
             raise InputError(f"{code}: no such card in the {game} store")
         r = rows[code]
+        if game != "onepiece":  # no effect compiler yet: what the import recognised
+            _explain_listed(code, r)
+            return
+        from tcgsim.simcore.effects import asm
         from tcgsim.simcore.games.onepiece.effects.status import engine_status
+        from tcgsim.simcore.games.onepiece.effects.words import ability_words
 
+        rules, oc = compiler(game)
         abilities = rules.compile_text(r["text"], r["trigger_text"])
         names = {v: k for k, v in oc.TIMINGS.items()}
-        click.echo(f"{code} {r['name']}  {len(abilities)} abilities; what the engine plays "
-                   "with --effects approx / strict:")
-        click.echo(r["text"] or "")
-        if r["trigger_text"]:
-            click.echo(r["trigger_text"])
+        n = len(abilities)
+        click.echo(f"{code} {r['name']}: {n} {'ability' if n == 1 else 'abilities'}")
+        for line in _plain(r["text"]) + _plain(r["trigger_text"]):
+            click.echo(f"  {line}")
         for i, ab in enumerate(abilities, 1):
-            click.echo(f" [{i}] {ab.status}  timing {names.get(ab.timing, ab.timing)}  "
-                       f"rules {' '.join(dict.fromkeys(ab.rules))}")
-            plays = []
-            for mode in ("approx", "strict"):
-                status, why = engine_status(ab, mode)
-                plays.append(f"{mode}: {'plays' if status != 'unmodelled' else 'no'}"
-                             + (f" ({why})" if why and why != ab.unmatched else ""))
-            click.echo(f"     engine {'; '.join(plays)}")
+            approx, why_a = engine_status(ab, "approx")
+            strict, _ = engine_status(ab, "strict")
+            plays = ("not modelled: the engine ignores it" if approx == "unmodelled"
+                     else "strict: played as printed" if strict != "unmodelled"
+                     else "approximate: played with --effects approx, not strict")
+            timing = names.get(ab.timing, str(ab.timing)).lower().replace("_", " ")
+            click.echo(f"[{i}] {timing}: {plays}")
+            if approx != "unmodelled":
+                click.echo(f"    does: {ability_words(ab)}")
             if ab.unmatched:
-                click.echo(f"     unmatched: {ab.unmatched}")
+                click.echo(f"    not read: {ab.unmatched}")
+            elif approx == "unmodelled" and why_a:
+                click.echo(f"    why: {why_a}")
             for note in ab.notes:
-                click.echo(f"     approx: {note}")
-            rows_ = [(o.op, o.a, o.b, o.c) for o in [*ab.costs, *ab.body]]
-            for line in asm.disassemble(oc.OPS, rows_):
-                click.echo(f"     {line}")
+                click.echo(f"    approximation: {note}")
+            if program:
+                click.echo(f"    rules {' '.join(dict.fromkeys(ab.rules))}")
+                rows_ = [(o.op, o.a, o.b, o.c) for o in [*ab.costs, *ab.body]]
+                for line in asm.disassemble(oc.OPS, rows_):
+                    click.echo(f"      {line}")
 
     @cards.command("compiled")
     @click.argument("decks", nargs=-1)

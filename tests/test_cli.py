@@ -422,12 +422,62 @@ def _fx_store(tmp_path, with_text=True):
     return tmp_path
 
 
-def test_cards_explain_shows_statuses_program_and_unmatched(tmp_path):
+def test_cards_explain_shows_statuses_plain_words_and_unmatched(tmp_path):
+    """Each ability's status and what the engine does, in words; the program with
+    --program; the game is found from the store that holds the code."""
     r = tcgsim("cards", "explain", "XX01-001", "--store", _fx_store(tmp_path))
     assert r.returncode == 0, r.stderr
-    assert "what the engine plays" in r.stdout and "engine approx: plays; strict: plays" in r.stdout
-    assert " [1] strict  timing ON_PLAY" in r.stdout and "0 DRAW n=2" in r.stdout
-    assert " [2] unmodelled  timing MAIN" in r.stdout and "unmatched: Fly away" in r.stdout
+    lines = r.stdout.splitlines()
+    assert lines[:3] == ["XX01-001 Test: 2 abilities", "  [On Play] Draw 2 cards.",
+                         "  [Main] Fly away."]
+    assert "[1] on play: strict: played as printed" in lines
+    assert "    does: draw 2" in lines
+    assert "[2] main: not modelled: the engine ignores it" in lines
+    assert "    not read: Fly away." in lines
+    assert "DRAW" not in r.stdout
+    r = tcgsim("cards", "explain", "XX01-001", "--store", _fx_store(tmp_path), "--program")
+    assert "      0 DRAW n=2" in r.stdout.splitlines() and "    rules 10-2-6" in r.stdout
+
+
+def test_cards_explain_infers_a_game_without_a_compiler(tmp_path):
+    """A Weiß Schwarz code is told by its shape; the card's text and which abilities the
+    engine models are listed (that game has no effect compiler yet)."""
+    from tcgsim.simcore.store import STORE_VERSION
+
+    pl.DataFrame([{"code": "TST/W01-001", "name": "Tester", "text": "[AUTO] A.<br>[CONT] B.",
+                   "modelled": ["[CONT] B."], "unmodelled": ["[AUTO] A."],
+                   "store_version": STORE_VERSION}]).write_parquet(tmp_path / "weiss.parquet")
+    r = tcgsim("cards", "explain", "TST/W01-001", "--store", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "TST/W01-001 Tester: 2 abilities", "  [AUTO] A.", "  [CONT] B.",
+        "[modelled] [CONT] B.", "[not modelled: the engine ignores it] [AUTO] A."]
+
+
+def test_plain_words_of_compiled_programs():
+    """The words read back from the program: targets, costs, conditions, durations."""
+    from tcgsim.simcore.games.onepiece.effects.rules import compile_text
+    from tcgsim.simcore.games.onepiece.effects.words import ability_words
+
+    def words(text):
+        return [ability_words(ab) for ab in compile_text(text, "")]
+
+    assert words("[On Play] K.O. up to 1 of your opponent's rested Characters with a cost of "
+                 "5 or less.") == ["K.O. up to 1 of the opponent's rested Characters with a "
+                                   "cost of 5 or less"]
+    assert words("[Activate: Main] [Once Per Turn] DON!! −1: If your Leader has the "
+                 "{Animal Kingdom Pirates} type, give up to 1 of your opponent's Characters "
+                 "−2000 power during this turn.") == [
+        "pay DON!! −1: if your Leader is {Animal Kingdom Pirates} type: up to 1 of the "
+        "opponent's Characters gets -2000 power during this turn"]
+    assert words("[On Play] Look at 5 cards from the top of your deck; reveal up to 1 "
+                 "{Straw Hat Crew} type card and add it to your hand. Then, place the rest at "
+                 "the bottom of your deck in any order.") == [
+        "look at the top 5 of your deck; reveal up to 1 {Straw Hat Crew} type card among "
+        "them and put it to the hand; place the rest at the bottom of the deck"]
+    assert words("[Opponent's Turn] If you have 2 or less Life cards, this Character gains "
+                 "[Blocker].") == ["if your Life cards: 2 or less: this card gains [Blocker] "
+                                   "while this applies"]
 
 
 def test_cards_explain_unknown_code_and_old_store_are_one_line_exit_2(tmp_path):
