@@ -344,6 +344,7 @@ def cards_import(path, game, store):
         STORE_VERSION,
         keep_whole_texts,
         merge_into_store,
+        record_left_out,
         store_file,
         store_version,
     )
@@ -368,6 +369,8 @@ def cards_import(path, game, store):
     cats = ", ".join(f"{n} {k}" for k, n in sorted(report.per_category.items()))
     click.echo(f"{total} cards ({report.printings} printings, {report.files} files): {cats}")
     click.echo(f"{added} added, {replaced} replaced in {file}")
+    if getattr(report, "left_out", None):
+        record_left_out(g.name, report.left_out, store)
     left_out = getattr(report, "not_in_rules", {})
     if left_out:
         click.echo("not imported, the engine's rules edition has no place for them: "

@@ -10,7 +10,7 @@ from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.games.registry import games, get_game
 from tcgsim.simcore.runner import Seat
-from tcgsim.simcore.store import check_store_dir, load_store
+from tcgsim.simcore.store import check_store_dir, left_out, load_store
 from tcgsim.strategies.registry import resolve
 
 
@@ -100,7 +100,10 @@ def load_table(game: Game, card_files: tuple[str, ...] = (), store: str | None =
             print(f"tcgsim: warning: {exc}; its cards are not used", file=sys.stderr)
         imported = None
     entries = game.store_entries(imported) if imported is not None else None
-    return game.load_cards(files, entries), imported
+    table = game.load_cards(files, entries)
+    table.left_out = {c: why for c, why in left_out(game.name, store).items()
+                      if c not in table.index}
+    return table, imported
 
 
 def load_match(game_name: str | None, deck_a: str, deck_b: str, strategy_a: str,

@@ -27,6 +27,9 @@ class CardTable:
     # Types and attributes of cards given without text (a card file's vanilla card), by
     # code: target filters read them ("{Navy} type Characters") as from `text`.
     traits: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    # Cards the card store's imports left out, and what they are (store.left_out), so that
+    # a decklist naming one is told why it is not there.
+    left_out: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.index = {c: i for i, c in enumerate(self.codes)}

@@ -90,6 +90,42 @@ def merge_into_store(game: str, cards: pl.DataFrame,
     return path, added, replaced
 
 
+def left_out_file(game: str, override: str | os.PathLike | None = None) -> Path:
+    return store_dir(override) / f"{game}.left_out.json"
+
+
+def record_left_out(game: str, codes: dict[str, str],
+                    override: str | os.PathLike | None = None) -> None:
+    """Remember the cards an import left out and what they are (code -> "a White card"),
+    beside the store, so that a decklist naming one is told why it is missing."""
+    import json
+
+    path = left_out_file(game, override)
+    known = left_out(game, override)
+    known.update(codes)
+    for code in codes_in_store(game, override):
+        known.pop(code, None)  # imported since (another database, a newer edition)
+    tmp = path.with_suffix(".json.partial")
+    tmp.write_text(json.dumps(dict(sorted(known.items())), indent=0))
+    os.replace(tmp, path)
+
+
+def left_out(game: str, override: str | os.PathLike | None = None) -> dict[str, str]:
+    """The cards earlier imports left out (record_left_out), by code."""
+    import json
+
+    path = left_out_file(game, override)
+    try:
+        return dict(json.loads(path.read_text()))
+    except (OSError, ValueError):
+        return {}
+
+
+def codes_in_store(game: str, override: str | os.PathLike | None = None) -> set[str]:
+    path = store_file(game, override)
+    return set(pl.read_parquet(path, columns=["code"])["code"]) if path.exists() else set()
+
+
 def keep_whole_texts(cards: pl.DataFrame, game: str, damaged: Callable[[str], bool],
                      override: str | os.PathLike | None = None) -> tuple[pl.DataFrame, list[str]]:
     """Leave out of an import the cards whose text `damaged` finds cut or garbled when the

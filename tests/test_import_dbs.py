@@ -485,3 +485,17 @@ def test_zenkai_era_lists_pass_deck_check(tmp_path):
         r = _tcgsim("deck", "check", deck, "--store", store)
         assert r.returncode == 0, r.stderr
         assert "a legal Dragon Ball Super Card Game (Masters) deck" in r.stdout
+    # The store remembers what the import left out: a list naming such a card says why.
+    import json
+
+    left = json.loads((store / "dbs.left_out.json").read_text())
+    assert left["BT28-125"] == "a White card"
+    z = next(c for c, why in left.items() if why.endswith("(the Z deck)"))
+    for code, what in (("BT28-125", "a White card"), (z, left[z])):
+        deck = tmp_path / f"with-{code}.txt"
+        deck.write_text(lists[0].read_text() + f"\n1x{code}\n")
+        line = len(deck.read_text().splitlines())
+        r = _tcgsim("deck", "check", deck, "--store", store)
+        assert r.returncode == 2 and r.stderr == (
+            f"tcgsim: error: {deck}:{line}: {code} is {what}, which the Masters rules v1.23 "
+            "do not cover; it was left out at import (docs/rules-coverage.md)\n")

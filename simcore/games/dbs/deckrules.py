@@ -37,6 +37,10 @@ def resolve_deck(path: Path, table: CardTable) -> Deck:
     for ln in lines:
         ln.code = rules_id(ln.code)  # an alternate art (BT1-031_SPR) is the same card
         idx = table.index.get(ln.code)
+        if idx is None and ln.code in table.left_out:
+            raise InputError(f"{path}:{ln.line}: {ln.code} is {table.left_out[ln.code]}, "
+                             "which the Masters rules v1.23 do not cover; it was left out at "
+                             "import (docs/rules-coverage.md)")
         if idx is None:
             close = difflib.get_close_matches(ln.code, table.codes, n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""

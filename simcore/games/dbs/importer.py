@@ -38,8 +38,10 @@ class ImportReport:
     per_category: dict[str, int] = field(default_factory=dict)
     per_family: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
-    # Printings left out because rules v1.23 has no place for them, by kind.
+    # Printings left out because rules v1.23 has no place for them, by kind; and the codes
+    # left out, with what they are (the store remembers them for decklist errors).
     not_in_rules: dict[str, int] = field(default_factory=dict)
+    left_out: dict[str, str] = field(default_factory=dict)
 
 
 _EX_ONE_DIGIT = re.compile(r"^EX(\d)-")
@@ -261,10 +263,12 @@ def _masters_row(c: dict, code: str, where: str, report: ImportReport) -> dict |
         report.not_in_rules["Z deck cards (Z-Leader, Z-Battle, Z-Extra, Z-Unison)"] = \
             report.not_in_rules.get("Z deck cards (Z-Leader, Z-Battle, Z-Extra, Z-Unison)",
                                     0) + 1
+        report.left_out[code] = f"a {str(c.get('type')).strip()} card (the Z deck)"
         return None
     if "white" in str(c.get("color") or "").lower():
         report.not_in_rules["White cards (BT28 and later)"] = \
             report.not_in_rules.get("White cards (BT28 and later)", 0) + 1
+        report.left_out[code] = "a White card"
         return None
     if kind not in TYPES:
         report.problems.append(f"{where}: unknown card type {c.get('type')!r}; skipped")
