@@ -220,6 +220,17 @@ def ruleset_id(game, name: str | None) -> int:
 # -- experiments ----------------------------------------------------------------------------
 
 
+def _shares(side: str, c: dict | None) -> dict[str, float | None]:
+    """A deck's card text played, as table columns: the share of its abilities the engine
+    plays (`text_a`), strictly (`text_strict_a`), and its Leader's (`leader_text_a`)."""
+    def share(n: str, total: str) -> float | None:
+        return c[n] / c[total] if c is not None and c[total] else None
+
+    return {f"text_{side}": share("modelled", "total"),
+            f"text_strict_{side}": share("strict", "total"),
+            f"leader_text_{side}": share("leader_modelled", "leader_total")}
+
+
 @dataclass
 class ExperimentResult:
     """A matchup, first/second or sweep run: per pairing win rates, seat splits and paired
@@ -244,7 +255,9 @@ class ExperimentResult:
                          "games": j.games, "win_rate": j.rate, "ci_low": lo, "ci_high": hi,
                          "first": j.first_rate, "second": j.second_rate,
                          "first_minus_second": j.first_vs_second.mean,
-                         "first_seat_wins": j.first_seat, "stopped": j.stopped})
+                         "first_seat_wins": j.first_seat, "stopped": j.stopped,
+                         "effects": self.results.manifest.get("effects", "approx"),
+                         **_shares("a", j.coverage_a), **_shares("b", j.coverage_b)})
         return pl.DataFrame(recs)
 
     @property

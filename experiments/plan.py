@@ -29,11 +29,15 @@ class Job:
     variant: str = ""  # label of the variant of deck A ('' for a plain deck)
     counts: dict[str, int] = field(default_factory=dict)
 
+    coverage_a: dict | None = None  # how much of each deck's text plays (deck_text_share)
+    coverage_b: dict | None = None
+
     def meta(self) -> dict:
         return {"id": self.id, "deck_a": self.deck_a, "deck_b": self.deck_b,
                 "name_a": self.seat_a.deck.name, "name_b": self.seat_b.deck.name,
                 "weight": self.weight, "variant": self.variant, "counts": self.counts,
-                "strategy_a": self.seat_a.strategy, "strategy_b": self.seat_b.strategy}
+                "strategy_a": self.seat_a.strategy, "strategy_b": self.seat_b.strategy,
+                "coverage_a": self.coverage_a, "coverage_b": self.coverage_b}
 
 
 @dataclass
@@ -45,6 +49,8 @@ class Plan:
     turn_cap: int
     decks: dict[str, Deck]
     jobs: list[Job] = field(default_factory=list)
+    imported: object = None  # the card store's cards (polars), None without a store
+    shares: dict = field(default_factory=dict)  # id(deck) -> text_share, computed once
 
     def seat(self, deck: Deck, side: str) -> Seat:
         spec = self.exp.strategy_a if side == "a" else self.exp.strategy_b
@@ -59,8 +65,33 @@ class Plan:
                 return j
         job = Job(len(self.jobs), deck_a, deck_b, self.seat(a, "a"),
                   self.seat(self.decks[deck_b], "b"), weight, variant, counts or {})
+        job.coverage_a = self.text_share(a)
+        job.coverage_b = self.text_share(self.decks[deck_b])
         self.jobs.append(job)
         return job
+
+    def text_share(self, deck: Deck) -> dict | None:
+        """How much of `deck`'s card text the engine plays in this run's effects mode
+        (deck_text_share); None when the game or the cards cannot say."""
+        if self.game.coverage is None or self.imported is None:
+            return None
+        if id(deck) not in self.shares:
+            self.shares[id(deck)] = (deck, deck_text_share(
+                self.game.coverage(deck, self.table, self.imported, self.exp.effects),
+                deck.leader >= 0))
+        return self.shares[id(deck)][1]
+
+
+def deck_text_share(cov, has_leader: bool) -> dict:
+    """A deck's coverage (simcore.coverage.DeckCoverage) as the run records it: abilities
+    modelled (strictly, and in all), of how many, for the deck and for its Leader, and the
+    cards whose text is unknown."""
+    leader = cov.cards[0] if has_leader and cov.cards else None
+    return {"modelled": cov.modelled, "strict": cov.modelled - cov.approx, "total": cov.total,
+            "unknown": cov.unknown,
+            "leader_modelled": len(leader.modelled) if leader and leader.known else 0,
+            "leader_total": len(leader.modelled) + len(leader.unmodelled)
+            if leader and leader.known else 0}
 
 
 def variant_label(counts: dict[str, int]) -> str:
@@ -104,7 +135,8 @@ def make_plan(exp: Experiment) -> Plan:
             raise InputError(f"cards: {f}: no such card file")
     if exp.store is not None and not Path(exp.store).is_dir():
         raise InputError(f"store: {exp.store}: no such card store folder")
-    table, _ = load_table(game, tuple(str(exp.source / f) for f in exp.cards), exp.store)
+    table, imported = load_table(game, tuple(str(exp.source / f) for f in exp.cards),
+                                 exp.store)
     if exp.ruleset is None:
         ruleset = 0
     elif exp.ruleset in game.rulesets:
@@ -122,7 +154,8 @@ def make_plan(exp: Experiment) -> Plan:
     resolve(game.name, exp.strategy_a)
     resolve(game.name, exp.strategy_b)
     plan = Plan(exp, game, table, ruleset,
-                exp.turn_cap if exp.turn_cap is not None else game.default_turn_cap, decks)
+                exp.turn_cap if exp.turn_cap is not None else game.default_turn_cap, decks,
+                imported=imported)
     if exp.kind == "round-robin":
         for i, a in enumerate(exp.pool):
             for b in exp.pool[i + 1:]:

@@ -41,6 +41,10 @@ class JobResult:
     first_seat: float  # share of games won by whoever went first (draws count half)
     reasons: dict[str, int] = field(default_factory=dict)
     stats: dict[str, float] = field(default_factory=dict)  # mean of each per-player stat
+    # How much of each deck's card text the engine plays (experiments.plan.deck_text_share);
+    # None when the run cannot say (built-in decks, a game without a card store).
+    coverage_a: dict | None = None
+    coverage_b: dict | None = None
 
     @property
     def rate(self) -> float:
@@ -197,7 +201,7 @@ def aggregate(run_dir: str | Path) -> RunResults:
             r["errors"], r["mean_turns"],
             paired_difference(p["pairs"], p["sum_d"], p["sum_d2"]), r["first_seat"],
             {names.get(int(k), str(k)): int(n) for k, n in rs.select("reason", "n").rows()},
-            {c: r[c] for c in stat_cols}))
+            {c: r[c] for c in stat_cols}, meta.get("coverage_a"), meta.get("coverage_b")))
     variants = []
     if manifest["experiment"]["kind"] in ("sweep", "tune", "matchup"):
         groups: dict[str, list[JobResult]] = {}

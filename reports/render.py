@@ -61,11 +61,62 @@ def _label_a(j: JobResult) -> str:
     return j.variant or j.deck_a
 
 
+LOW_TEXT = 0.8  # a deck playing less of its card text than this is flagged in the tables
+
+
+def text_share(c: dict | None) -> tuple[str, bool]:
+    """A deck's card text played, for a table cell ("96 % (strict 90 %)", "Leader 1 of 2"
+    when its Leader's is not all), and whether it is below LOW_TEXT."""
+    if c is None:
+        return "-", False
+    if c["total"] == 0:
+        return ("text unknown" if c["unknown"] else "no text"), False
+    share = c["modelled"] / c["total"]
+    cell = f"{100 * share:.0f} %"
+    if c["strict"] < c["modelled"]:
+        cell += f" (strict {100 * c['strict'] / c['total']:.0f} %)"
+    if c["leader_modelled"] < c["leader_total"]:
+        cell += f", Leader {c['leader_modelled']} of {c['leader_total']}"
+    return cell, share < LOW_TEXT or (c["leader_total"] > 0 and c["leader_modelled"] == 0)
+
+
+def has_text_shares(res: RunResults) -> bool:
+    return any(j.coverage_a is not None or j.coverage_b is not None for j in res.jobs)
+
+
+def text_columns(j: JobResult) -> list[str]:
+    """The two "text played" cells of a pairing, a flagged deck marked with "(!)"."""
+    cells = []
+    for c in (j.coverage_a, j.coverage_b):
+        cell, low = text_share(c)
+        cells.append(cell + (" (!)" if low else ""))
+    return cells
+
+
 def matchup_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
     h = ["deck A", "deck B", "games", "win rate A", "95 % CI", "stopped"]
+    shares = has_text_shares(res)
+    if shares:
+        h += ["text played A", "text played B"]
     rows = [[_label_a(j), j.deck_b, f"{j.games:,}", pct(j.rate), ci(*j.ci), j.stopped or "-"]
-            for j in res.jobs]
+            + (text_columns(j) if shares else []) for j in res.jobs]
     return h, rows
+
+
+def text_note(res: RunResults) -> str:
+    """What the "text played" columns mean, and which decks are flagged; "" without them."""
+    if not has_text_shares(res):
+        return ""
+    mode = res.manifest.get("effects", "approx")
+    low = sorted({name for j in res.jobs for name, c in ((_label_a(j), j.coverage_a),
+                                                         (j.deck_b, j.coverage_b))
+                  if text_share(c)[1]})
+    note = (f"Text played: the share of each deck's card abilities the engine plays with "
+            f"--effects {mode} (docs/effects.md; `tcgsim deck check` lists them).")
+    if low:
+        note += (f" (!) marks a deck below {100 * LOW_TEXT:.0f} %, or whose Leader's text "
+                 f"does not play at all: its win rates leave that text out ({', '.join(low)}).")
+    return note
 
 
 def seat_rows(res: RunResults) -> tuple[list[str], list[list[str]]]:
@@ -163,7 +214,8 @@ def summary_lines(res: RunResults) -> list[str]:
     wall = sum(x["wall_seconds"] for x in s)
     eng = sum(x["engine_seconds"] for x in s)
     lines = [f"{m['experiment']['name']} ({m['experiment']['kind']}, {m['game_title']}): "
-             f"{res.games:,} games, seed {m['seed']}, status {m['status']}"]
+             f"{res.games:,} games, seed {m['seed']}, card text {m.get('effects', 'approx')}, "
+             f"status {m['status']}"]
     if wall > 0:
         lines.append(f"time: {wall:.1f} s in {len(s)} session(s), {100 * eng / wall:.0f} % "
                      "in the engine")
@@ -180,6 +232,8 @@ def terminal(res: RunResults) -> str:
     if kind == "tune":
         out += ["Optuna trials (in order):", text_table(*trial_rows(res)), ""]
     out += ["Win rates:", text_table(*matchup_rows(res)), ""]
+    if text_note(res):
+        out += [text_note(res), ""]
     if kind == "round-robin":
         rl, cl, m = matrix(res)
         out += ["Matrix (row deck's win rate against column deck):",
@@ -352,7 +406,7 @@ NOTES = ("Win rates are deck A's, a draw counting half. Intervals are 95 %: Wils
 def markdown(res: RunResults) -> str:
     m = res.manifest
     lines = [f"# {m['experiment']['name']}", ""] + [f"{s}  " for s in summary_lines(res)]
-    lines += ["", NOTES, ""]
+    lines += ["", NOTES, ""] + ([text_note(res), ""] if text_note(res) else [])
     for title, (h, rows) in sections(res):
         lines += [f"## {title}", "", md_table(h, rows), ""]
     if m["experiment"]["kind"] == "round-robin":
@@ -382,6 +436,8 @@ def html_report(res: RunResults, figs: dict[str, tuple[str, str]]) -> str:
              f"<style>{CSS}</style></head><body><h1>{title}</h1>"]
     parts += [f"<p>{html.escape(s)}</p>" for s in summary_lines(res)]
     parts.append(f"<p>{html.escape(NOTES)}</p>")
+    if text_note(res):
+        parts.append(f"<p>{html.escape(text_note(res))}</p>")
     for title_s, (h, rows) in sections(res):
         parts.append(f"<h2>{html.escape(title_s)}</h2>{html_table(h, rows)}")
     if m.get("decisions"):

@@ -80,6 +80,8 @@ def test_matchup_and_first_second(tmp_path):
     assert t.height == 2 and set(t["deck_b"]) == {"Green Kid (ST-02)",
                                                   "Blue Crocodile (ST-03)"}
     assert (t["games"] == 200).all()
+    assert {"effects", "text_a", "text_strict_a", "leader_text_a", "text_b"} <= set(t.columns)
+    assert (t["effects"] == "approx").all()
     assert m.rows().height == 400
     assert "Win rates" in str(m) and "<table>" in m._repr_html_()
     fs = tcgsim.first_second(["red-luffy", "green-kid"], games=200, seed=3)

@@ -39,11 +39,37 @@ def real_deck():
 
 
 def test_matchup_reads_imported_cards_from_store(store, real_deck, tmp_path):
+    """...and every result says how much of each deck's card text plays: the manifest's
+    jobs, the terminal table and report.md (issue: a win rate without its coverage)."""
+    import json
+
     out = tmp_path / "run"
     r = tcgsim("matchup", real_deck, "red-luffy", "-n", 200, "--store", store,
-               "--no-report", "--no-progress", "-o", out)
+               "--no-progress", "-o", out)
     assert r.returncode == 0, r.stderr
     assert "200" in r.stdout and (out / "manifest.json").exists()
+    job = json.loads((out / "manifest.json").read_text())["jobs"][0]
+    a, b = job["coverage_a"], job["coverage_b"]
+    assert a["total"] > 0 and 0 < a["modelled"] <= a["total"] and a["leader_total"] >= 0
+    assert b["total"] > 0  # the sample deck's cards are in the store too
+    assert "text played A" in r.stdout and "text played B" in r.stdout
+    assert "Text played: the share of each deck's card abilities" in r.stdout
+    assert "text played A" in (out / "report.md").read_text()
+
+
+def test_text_share_cells_and_flags():
+    from tcgsim.reports.render import text_share
+
+    full = {"modelled": 40, "strict": 40, "total": 40, "unknown": 0, "leader_modelled": 1,
+            "leader_total": 1}
+    assert text_share(full) == ("100 %", False)
+    low = full | {"modelled": 30, "strict": 28}
+    assert text_share(low) == ("75 % (strict 70 %)", True)
+    no_leader = full | {"leader_modelled": 0, "leader_total": 2}
+    assert text_share(no_leader) == ("100 %, Leader 0 of 2", True)
+    assert text_share(None) == ("-", False)
+    assert text_share(full | {"total": 0, "modelled": 0, "strict": 0, "unknown": 50}) == (
+        "text unknown", False)
 
 
 def test_first_second_reads_tcgsim_data(store, real_deck, tmp_path):
