@@ -61,6 +61,13 @@ def _label_a(j: JobResult) -> str:
     return j.variant or j.deck_a
 
 
+def _short(name: str) -> str:
+    """A deck name short enough for a plot's tick label or panel title."""
+    from tcgsim.simcore.decks import short_name
+
+    return short_name(name, 24)
+
+
 LOW_TEXT = 0.8  # a deck playing less of its card text than this is flagged in the tables
 
 
@@ -333,8 +340,8 @@ def figures(res: RunResults) -> dict[str, tuple[str, object]]:
     if ymin < 0.5 < ymax:
         ax.axhline(0.5, color="grey", lw=0.8)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_xticks(list(xs), [f"{_label_a(j)}\nvs {j.deck_b}" for j in jobs], fontsize=7,
-                  rotation=30, ha="right")
+    ax.set_xticks(list(xs), [f"{_short(_label_a(j))}\nvs {_short(j.deck_b)}" for j in jobs],
+                  fontsize=7, rotation=30, ha="right")
     ax.set_xlim(-0.6, len(jobs) - 0.4)
     ax.set_ylabel("win rate of deck A")
     ax.grid(axis="y", alpha=0.3)
@@ -345,13 +352,17 @@ def figures(res: RunResults) -> dict[str, tuple[str, object]]:
 
     rl, cl, m = matrix(res)
     fig, ax = plt.subplots(figsize=(1.3 * len(cl) + 3, 0.5 * len(rl) + 2))
-    im = ax.imshow(m, cmap="RdYlGn", vmin=0, vmax=1, aspect="auto")
-    ax.set_xticks(range(len(cl)), cl, rotation=30, ha="right", fontsize=8)
-    ax.set_yticks(range(len(rl)), rl, fontsize=8)
+    # PuOr: a diverging map readable with the common colour-vision deficiencies (no red
+    # against green), centred on 50 %
+    im = ax.imshow(m, cmap="PuOr", vmin=0, vmax=1, aspect="auto")
+    ax.set_xticks(range(len(cl)), [_short(c) for c in cl], rotation=30, ha="right",
+                  fontsize=8)
+    ax.set_yticks(range(len(rl)), [_short(r) for r in rl], fontsize=8)
     for i, row in enumerate(m):
         for k, v in enumerate(row):
             if not math.isnan(v):
-                ax.text(k, i, f"{100 * v:.1f} %", ha="center", va="center", fontsize=8)
+                ax.text(k, i, f"{100 * v:.1f} %", ha="center", va="center", fontsize=8,
+                        color="white" if abs(v - 0.5) > 0.3 else "black")
     bar = fig.colorbar(im, ax=ax, label="win rate of row deck")
     bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     out["heatmap"] = ("Matchup heat map", fig)
@@ -366,7 +377,7 @@ def figures(res: RunResults) -> dict[str, tuple[str, object]]:
         total = t["games"].sum()
         ax.step(t["turns"].to_list(), [g / total for g in t["games"].to_list()],
                 where="mid")
-        ax.set_title(f"{_label_a(j)} vs {j.deck_b}", fontsize=8)
+        ax.set_title(f"{_short(_label_a(j))}\nvs {_short(j.deck_b)}", fontsize=8)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         ax.grid(alpha=0.3)
     for ax in list(axes.flat)[len(shown):]:
