@@ -227,10 +227,14 @@ class Runner:
             cur = a
             while cur < b:
                 n = min(CHUNK, b - cur)
+                # the bar moves within the call, in steps of about a tenth of it (results do
+                # not depend on the engine's batch size)
+                step = max(1000, n // 10) if self.progress else n
                 res = run_games(g, self.plan.table, st.job.seat_a, st.job.seat_b,
                                 self.exp.seed, n, start=cur, ruleset=self.plan.ruleset,
                                 turn_cap=self.plan.turn_cap, threads=self.threads,
-                                batch_size=n, effects=self.exp.effects)
+                                batch_size=step, effects=self.exp.effects,
+                                progress=self.progress.update if self.progress else None)
                 self.engine_seconds += res.seconds
                 got = res.rows.shape[0]
                 if got:
@@ -256,8 +260,8 @@ class Runner:
         st.shards[(lo, hi)] = t
         self.games_played += hi - lo
         self.write_seconds += time.perf_counter() - t0
-        if self.progress:
-            self.progress.update(hi - lo, self.estimate())
+        if self.progress:  # the games were counted as they were played (play)
+            self.progress.set_note(self.estimate())
 
     def estimate(self) -> str:
         """The live estimate shown beside the progress bar."""

@@ -66,6 +66,26 @@ def test_simulate_shows_a_bar_in_a_terminal():
     assert "2,000/2,000 games" not in out and "win rate of Red Luffy" in out
 
 
+def test_a_run_moves_its_bar_within_a_round(monkeypatch, tmp_path):
+    """A 20,000-game matchup (two rounds of 10,000) moves the bar in steps of about a
+    tenth of a round, not only when each round ends (the terminal redraws it at most 5
+    times a second)."""
+    import tcgsim
+    from tcgsim.experiments.progress import Progress
+
+    steps: list[int] = []
+    real = Progress.update
+
+    def update(self, games, note="", played=True):
+        steps.append(games)
+        real(self, games, note, played)
+
+    monkeypatch.setattr(Progress, "update", update)
+    tcgsim.matchup("red-luffy", ["green-kid"], games=20_000, progress=True,
+                   out=tmp_path / "run")
+    assert sum(steps) == 20_000 and len(steps) >= 10 and max(steps) <= 2_000, steps
+
+
 def test_no_progress_keeps_the_terminal_quiet():
     code, out, err = run_on_pty(*SIM, "-n", "200", "--no-progress")
     assert code == 0, err
