@@ -77,6 +77,8 @@ class SimulationResult:
     rows: pl.DataFrame | None = None
     interrupted: bool = False
     coverage: list[str] = field(default_factory=list)
+    compile_seconds: float = 0.0  # of `seconds`, the batches that waited for a compile
+    compile_games: int = 0
 
     @property
     def games(self) -> int:
@@ -105,7 +107,8 @@ class SimulationResult:
     def __str__(self) -> str:
         from tcgsim.reports.summary import format_summary
 
-        return format_summary(self.summary, self.deck_a, self.deck_b, self.seconds)
+        return format_summary(self.summary, self.deck_a, self.deck_b, self.seconds,
+                              self.compile_seconds, self.compile_games)
 
     def __repr__(self) -> str:
         lo, hi = self.interval
@@ -168,7 +171,8 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
     rows = pl.concat(st.frames) if keep_rows and st.frames else None
     return SimulationResult(g.name, a.deck.name, b.deck.name, a.strategy, b.strategy, seed,
                             effects, st.run.seconds, st.tally.summary(), rows,
-                            st.run.interrupted)
+                            st.run.interrupted, compile_seconds=st.run.compile_seconds,
+                            compile_games=st.run.compile_games)
 
 
 _TEXT_FILES: dict[str, str] = {}  # a file holding decklist text -> how errors name it

@@ -103,7 +103,22 @@ def summarize(df: pl.DataFrame) -> Summary:
     return SummaryTally().add(df).summary()
 
 
-def format_summary(s: Summary, deck_a: str, deck_b: str, seconds: float) -> str:
+def speed_line(games: int, seconds: float, compile_seconds: float = 0.0,
+               compile_games: int = 0) -> str:
+    """games/s, leaving out the batches that waited for the engine to compile on a first
+    run (they would make the figure look slow); said so when it does."""
+    if compile_seconds <= 0:
+        return f"{games / max(seconds, 1e-9):,.0f} games/s ({seconds:.2f} s)"
+    rest, rest_s = games - compile_games, seconds - compile_seconds
+    if rest <= 0 or rest_s <= 0:
+        return (f"not measured: the engine was compiled during this first run "
+                f"({seconds:.2f} s in all)")
+    return (f"{rest / rest_s:,.0f} games/s ({seconds:.2f} s, of which {compile_seconds:.1f} s "
+            "compiling the engine on this first run, left out)")
+
+
+def format_summary(s: Summary, deck_a: str, deck_b: str, seconds: float,
+                   compile_seconds: float = 0.0, compile_games: int = 0) -> str:
     """The terminal report of `tcgsim simulate`."""
 
     def pct(r: Rate) -> str:
@@ -120,7 +135,7 @@ def format_summary(s: Summary, deck_a: str, deck_b: str, seconds: float) -> str:
         f"  mean turns: {s.mean_turns:.2f}",
         "  end reasons: "
         + ", ".join(f"{r} {100 * n / max(s.games, 1):.1f} %" for r, n in s.reasons),
-        f"  speed: {s.games / max(seconds, 1e-9):,.0f} games/s ({seconds:.2f} s)",
+        f"  speed: {speed_line(s.games, seconds, compile_seconds, compile_games)}",
     ]
     if s.errors:
         lines.append(f"  WARNING: {s.errors} games stopped on an invariant error")

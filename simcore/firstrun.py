@@ -14,6 +14,9 @@ from pathlib import Path
 
 # Cold compile seconds per game measured on 2 cores (docs/benchmarks.md), for the message.
 EXPECTED_SECONDS = {"onepiece": 40, "weiss": 60, "dbs": 130}
+# Seconds this process spent in first calls that compiled an engine (their games included),
+# so that a speed figure can leave them out (runner.run_games).
+COMPILE_SECONDS = [0.0]
 
 
 def marker(game: str, entry: str) -> Path | None:
@@ -33,8 +36,15 @@ def compiling(game: str, title: str, entry: str, stream=None):
     """Around the first call of a game's entry point: a notice while numba compiles."""
     out = stream or sys.stderr
     tty = hasattr(out, "isatty") and out.isatty()
-    if not tty or is_compiled(game, entry):
+    if is_compiled(game, entry):
         yield
+        return
+    begin = time.perf_counter()
+    if not tty:
+        try:
+            yield
+        finally:
+            COMPILE_SECONDS[0] += time.perf_counter() - begin
         _mark(game, entry)
         return
     about = EXPECTED_SECONDS.get(game)
@@ -59,6 +69,7 @@ def compiling(game: str, title: str, entry: str, stream=None):
         ticker.join()
         out.write(f"\r{text}: done in {time.perf_counter() - start:.0f} s\n")
         out.flush()
+        COMPILE_SECONDS[0] += time.perf_counter() - begin
     _mark(game, entry)
 
 

@@ -16,6 +16,7 @@ import numpy as np
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.decks import Deck
 from tcgsim.simcore.errors import InputError
+from tcgsim.simcore.firstrun import COMPILE_SECONDS
 from tcgsim.simcore.game import Game
 
 BATCH = 100_000
@@ -44,6 +45,10 @@ class RunResult:
     interrupted: bool
     seconds: float
     games: int = 0
+    # The batches during which the engine compiled (a first run): their seconds and games,
+    # which a speed figure leaves out.
+    compile_seconds: float = 0.0
+    compile_games: int = 0
 
 
 @contextmanager
@@ -92,11 +97,16 @@ def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games
     t0 = time.perf_counter()
     interrupted = False
     done = 0
+    compile_seconds, compile_games = 0.0, 0
     try:
         while done < n_games:
             n = min(batch_size, n_games - done)
+            before, t_batch = COMPILE_SECONDS[0], time.perf_counter()
             rows = game.run_batch(table, a.deck, b.deck, seed, start + done, n, fams, params,
                                   ruleset, cap, debug, effects)
+            if COMPILE_SECONDS[0] > before:  # this batch waited for the engine to compile
+                compile_seconds += time.perf_counter() - t_batch
+                compile_games += n
             with deferred_interrupt():
                 if sink is None:
                     parts.append(rows)
@@ -108,4 +118,5 @@ def run_games(game: Game, table: CardTable, a: Seat, b: Seat, seed: int, n_games
     except KeyboardInterrupt:
         interrupted = True
     rows = np.concatenate(parts) if parts else np.zeros((0, len(game.columns)), np.int32)
-    return RunResult(rows, interrupted, time.perf_counter() - t0, done)
+    return RunResult(rows, interrupted, time.perf_counter() - t0, done, compile_seconds,
+                     compile_games)

@@ -89,8 +89,21 @@ def test_simulate_report(simulated):
     assert re.search(r"draws: \d+ \(\d+\.\d\d %, counted as half a win\)", out)
     assert re.search(r"mean turns: \d+\.\d\d", out)
     assert re.search(r"end reasons: damage at 0 Life \d+\.\d %", out)
-    assert re.search(r"speed: [\d,]+ games/s \(\d+\.\d\d s\)", out)
+    assert re.search(r"speed: ([\d,]+ games/s \(\d+\.\d\d s(, of which [\d.]+ s compiling the "
+                     r"engine on this first run, left out)?\)|not measured: the engine was "
+                     r"compiled during this first run)", out)  # a fresh cache compiles
     assert "WARNING" not in out
+
+
+def test_the_speed_line_leaves_out_what_waited_for_the_compile():
+    from tcgsim.reports.summary import speed_line
+
+    assert speed_line(2000, 0.5) == "4,000 games/s (0.50 s)"
+    assert speed_line(100_000, 41.0, 40.0, 10_000) == (
+        "90,000 games/s (41.00 s, of which 40.0 s compiling the engine on this first run, "
+        "left out)")
+    assert speed_line(2000, 40.0, 40.0, 2000) == (
+        "not measured: the engine was compiled during this first run (40.00 s in all)")
 
 
 def test_simulate_writes_parquet(simulated):
