@@ -36,7 +36,7 @@ class Deck:
     notes: list[str] = field(default_factory=list)  # how lines were read, e.g. code mappings
 
 
-def short_name(name: str, width: int = 28) -> str:
+def short_name(name: str, width: int = 32) -> str:
     """A deck's name for a line that repeats it (a replay, a progress note): a file path
     gives its stem, a title's trailing " - source ..." goes, and what is left is cut to
     `width` characters with "…"."""
@@ -71,14 +71,15 @@ def parse_line(text: str) -> tuple[str, int] | None:
 
 
 def not_text(path: str | Path) -> bool:
-    """Is this file binary data rather than a text decklist (a NUL byte, or bytes that are
-    not UTF-8, in its first 8 KiB)?"""
+    """Is this file binary data rather than a text decklist (NUL bytes, more than a stray
+    one, or bytes that are not UTF-8, in its first 8 KiB)? A stray control character in a
+    text line is left to the line's own check."""
     try:
         with open(path, "rb") as f:
             head = f.read(8192)
     except OSError:
         return False
-    if b"\0" in head:
+    if head.count(b"\0") > max(1, len(head) // 100):
         return True
     try:
         head.decode("utf-8")

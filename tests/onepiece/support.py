@@ -864,8 +864,8 @@ FX_POOL += [_fx_card(code, text, *rest) for code, text, *rest in [
 ]]
 # "cannot be rested" (1-3-3): no attack (7-1-1-1), no block (10-1-4-1), no rest at all.
 FX_POOL += [
-    _fx_card("FX_FREEZE", "[On Play] Up to 1 of your opponent's Characters with a cost of 6 or "
-             "less cannot be rested until the end of your opponent's next End Phase."),
+    _fx_card("FX_NO_REST_LOCK", "[On Play] Up to 1 of your opponent's Characters with a cost "
+             "of 6 or less cannot be rested until the end of your opponent's next End Phase."),
     _fx_card("FX_REST_SELF_DRAW", "[Activate: Main] You may rest this Character: Draw 1 card."),
     # DON!! -N on the opponent's turn, beside a [Your Turn] watcher of DON!! returned.
     _fx_card("FX_OPP_ATT_DONMINUS_DEBUFF", "[On Your Opponent's Attack] DON!! -1: Give up to 1 "
@@ -885,6 +885,8 @@ def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:
 
 
 CT = make_table()
+_twice = sorted({c for c, _ in FX_POOL if [k for k, _ in POOL + FX_POOL].count(c) > 1})
+assert not _twice, f"test card codes defined twice (the later would replace the first): {_twice}"
 FX_TABLE = C.load_cards([], dict(POOL + FX_POOL))  # POOL's ids, then FX_POOL's
 FX_ID = {code: ID.get(code, i) for i, code in enumerate(FX_TABLE.codes)}
 

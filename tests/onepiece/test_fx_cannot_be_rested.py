@@ -12,10 +12,10 @@ CT, FXA = S.fx_tables("approx")
 
 
 def frozen(opp_chars, hand=()) -> S.Game:
-    """Player 0 plays FX_FREEZE on turn 3 against player 1's Characters `opp_chars`."""
-    g = S.make_game(ct=CT, fx=FXA, hands=([FX["FX_FREEZE"], *hand], ()),
+    """Player 0 plays FX_NO_REST_LOCK on turn 3 against player 1's Characters `opp_chars`."""
+    g = S.make_game(ct=CT, fx=FXA, hands=([FX["FX_NO_REST_LOCK"], *hand], ()),
                     chars=((), opp_chars), don_active=(3, 3))
-    g.play(FX["FX_FREEZE"])
+    g.play(FX["FX_NO_REST_LOCK"])
     return g
 
 

@@ -59,10 +59,10 @@ def test_abilities_resolve_in_a_replayed_game(onepiece_store):  # noqa: F811
     assert "resolves: [Main] Look at 5 cards" in out
     # An Event (OP09-020) takes from the look window, Gecko Moria (ST03-004) from the trash,
     # and the Doflamingo Leader pays its ① each time it resolves.
-    assert "adds Benn.Beckman (OP09-009) to hand from the top of the deck." in out
+    assert "adds Shanks (OP12-008) to hand from the top of the deck." in out
     assert "adds Dracule Mihawk (ST03-005) to hand from the trash." in out
-    assert "Gecko Moria (ST03-004) #1 x1" in out
-    assert "Donquixote Doflamingo (OP01-060) #1 x3 (3 DON!! rested)" in out
+    assert "Gecko Moria (ST03-004) #1 x2" in out
+    assert "Donquixote Doflamingo (OP01-060) #1 x5 (5 DON!! rested)" in out
     none = CliRunner().invoke(cli, ["replay", a, b, "--store", str(onepiece_store),
                                     "--index", "1", "--effects", "none"]).output
     assert "resolves:" not in none
