@@ -158,7 +158,8 @@ def simulate(deck_a: str | Path, deck_b: str | Path, games: int = 10_000, seed: 
     n = games + games % 2
     meta = {"game_name": g.name, "seed": seed, "deck_a": a.deck.name, "deck_b": b.deck.name,
             "strategy_a": a.strategy, "strategy_b": b.strategy,
-            "ruleset": ruleset or next(iter(g.rulesets))}
+            "ruleset": ruleset or next(iter(g.rulesets)), "effects": effects,
+            **_played(g, table, (a.deck, b.deck), store, effects)}
     st = simulate_streaming(g, table, a, b, seed, n, meta, ruleset=rs, turn_cap=turn_cap,
                             threads=threads, debug=debug, effects=effects,
                             out=Path(out) if out is not None else None, progress=progress,
@@ -224,6 +225,22 @@ def ruleset_id(game, name: str | None) -> int:
 # -- experiments ----------------------------------------------------------------------------
 
 
+def _played(g, table, decks, store, effects: str) -> dict[str, float | None]:
+    """text_a / text_b: the share of each deck's card abilities the engine plays in
+    `effects` (None when the cards' text is not in a card store)."""
+    from tcgsim.experiments.plan import deck_text_share
+    from tcgsim.simcore.store import load_store
+
+    imported = load_store(g.name, None if store is None else str(store)) \
+        if g.coverage is not None else None
+    out: dict[str, float | None] = {}
+    for side, deck in zip("ab", decks, strict=True):
+        c = None if imported is None else deck_text_share(
+            g.coverage(deck, table, imported, effects), deck.leader >= 0)
+        out[f"text_{side}"] = c["modelled"] / c["total"] if c and c["total"] else None
+    return out
+
+
 def _shares(side: str, c: dict | None) -> dict[str, float | None]:
     """A deck's card text played, as table columns: the share of its abilities the engine
     plays (`text_a`), strictly (`text_strict_a`), and its Leader's (`leader_text_a`)."""
@@ -272,19 +289,24 @@ class ExperimentResult:
                              for v in self.results.variants])
 
     def rows(self) -> pl.DataFrame:
-        """Every game's row, with its job (pairing) number and the names of that pairing's
-        decks (and sweep variant) in front."""
+        """Every game's row, with its job (pairing) number, the names of that pairing's decks
+        (and sweep variant), the effects mode and each deck's share of card text played in
+        front."""
         from tcgsim.reports.aggregate import scan_shards
 
         rows = pl.concat([lf.collect() for lf in scan_shards(self.run_dir)])
-        jobs = pl.DataFrame({"job": [j.id for j in self.results.jobs],
-                             "deck_a": [j.name_a for j in self.results.jobs],
-                             "deck_b": [j.name_b for j in self.results.jobs],
-                             "variant": [j.variant for j in self.results.jobs]},
-                            schema_overrides={"job": rows.schema["job"]})
+        js = self.results.jobs
+        jobs = pl.DataFrame({"job": [j.id for j in js], "deck_a": [j.name_a for j in js],
+                             "deck_b": [j.name_b for j in js],
+                             "variant": [j.variant for j in js],
+                             "effects": [self.results.manifest.get("effects", "approx")] * len(js),
+                             "text_a": [_shares("a", j.coverage_a)["text_a"] for j in js],
+                             "text_b": [_shares("b", j.coverage_b)["text_b"] for j in js]},
+                            schema_overrides={"job": rows.schema["job"], "text_a": pl.Float64,
+                                              "text_b": pl.Float64})
         named = rows.join(jobs, on="job", how="left", maintain_order="left")
-        return named.select("job", "deck_a", "deck_b", "variant",
-                            pl.exclude("job", "deck_a", "deck_b", "variant"))
+        front = ["job", "deck_a", "deck_b", "variant", "effects", "text_a", "text_b"]
+        return named.select(*front, pl.exclude(*front))
 
     def __str__(self) -> str:
         from tcgsim.reports.render import terminal

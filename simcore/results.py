@@ -3,7 +3,8 @@
 import numpy as np
 import polars as pl
 
-META_COLUMNS = ["game_name", "seed", "deck_a", "deck_b", "strategy_a", "strategy_b", "ruleset"]
+META_COLUMNS = ["game_name", "seed", "deck_a", "deck_b", "strategy_a", "strategy_b", "ruleset",
+                "effects", "text_a", "text_b"]  # text_*: the share of the deck's text played
 
 
 def to_frame(rows: np.ndarray, columns: list[str], reasons: dict[int, str],

@@ -98,7 +98,9 @@ def test_temporary_run_folders_go_with_their_results_and_rows_name_the_decks():
     folder = fs.run_dir
     assert folder.is_dir()
     rows = fs.rows()
-    assert rows.columns[:4] == ["job", "deck_a", "deck_b", "variant"]
+    assert rows.columns[:7] == ["job", "deck_a", "deck_b", "variant", "effects", "text_a",
+                                "text_b"]
+    assert rows["effects"].unique().to_list() == ["approx"]
     assert set(zip(rows["deck_a"], rows["deck_b"], strict=True)) == {
         ("Red Luffy (ST-01)", "Red Luffy (ST-01)"), ("Red Luffy (ST-01)", "Green Kid (ST-02)"),
         ("Green Kid (ST-02)", "Green Kid (ST-02)")}

@@ -57,6 +57,42 @@ def test_matchup_reads_imported_cards_from_store(store, real_deck, tmp_path):
     assert "text played A" in (out / "report.md").read_text()
 
 
+def test_a_poorly_covered_deck_is_flagged_in_every_report(store, real_deck, tmp_path):
+    """The real list led by OP07-038 Boa Hancock, whose Leader text the engine does not
+    play: `tcgsim report` flags that deck in the terminal table, report.md and
+    report.html; the API rows carry the effects mode and the shares."""
+    import polars as pl
+
+    lines = real_deck.read_text().splitlines()
+    deck = tmp_path / "hancock.txt"
+    deck.write_text("\n".join("1xOP07-038" if ln.strip() == "1xOP01-060" else ln
+                              for ln in lines) + "\n")
+    out = tmp_path / "run"
+    r = tcgsim("matchup", deck, "red-luffy", "-n", 100, "--store", store, "--no-report",
+               "--no-progress", "-o", out)
+    assert r.returncode == 0, r.stderr
+    r = tcgsim("report", out)
+    assert r.returncode == 0, r.stderr
+    row = next(ln for ln in r.stdout.splitlines() if ln.startswith("hancock "))
+    assert "Leader 0 of 1 (!)" in row
+    assert "(!) marks a deck below 80 %" in r.stdout and "(hancock)" in r.stdout
+    md = (out / "report.md").read_text()
+    assert "Leader 0 of 1 (!)" in md and "(!) marks a deck" in md
+    html = (out / "report.html").read_text()
+    assert "<td>hancock</td>" in html and "Leader 0 of 1 (!)</td>" in html
+    m = tcgsim_api_rows(out)
+    assert m.select("effects", "text_a").unique().height == 1
+    assert m["effects"][0] == "approx" and 0 < m["text_a"][0] < 1
+    assert isinstance(m, pl.DataFrame)
+
+
+def tcgsim_api_rows(run_dir):
+    from tcgsim.experiments.api import ExperimentResult
+    from tcgsim.reports.aggregate import aggregate
+
+    return ExperimentResult(aggregate(run_dir)).rows()
+
+
 def test_text_share_cells_and_flags():
     from tcgsim.reports.render import text_share
 
