@@ -231,8 +231,11 @@ def _played(g, table, decks, store, effects: str) -> dict[str, float | None]:
     from tcgsim.experiments.plan import deck_text_share
     from tcgsim.simcore.store import load_store
 
-    imported = load_store(g.name, None if store is None else str(store)) \
-        if g.coverage is not None else None
+    try:
+        imported = load_store(g.name, None if store is None else str(store)) \
+            if g.coverage is not None else None
+    except InputError:  # an older store: not used (load_table said so)
+        imported = None
     out: dict[str, float | None] = {}
     for side, deck in zip("ab", decks, strict=True):
         c = None if imported is None else deck_text_share(
