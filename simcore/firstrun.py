@@ -2,9 +2,10 @@
 install or a change of the source): numba compiles the kernels on first use, which takes
 tens of seconds during which nothing else would be printed.
 
-A marker file in the source-keyed cache folder records that a game's kernels were compiled
-there; without it, the first call says what is happening on stderr with the seconds so far,
-when stderr is a terminal (piped output stays quiet, like the progress bars)."""
+A marker file in the kernel cache records that a game's entry point was compiled from its
+current source (the digest of what the entry's module reaches, simcore.jitcache); without
+it, the first call says what is happening on stderr with the seconds so far, when stderr
+is a terminal (piped output stays quiet, like the progress bars)."""
 
 import sys
 import threading
@@ -19,24 +20,35 @@ EXPECTED_SECONDS = {"onepiece": 40, "weiss": 60, "dbs": 130}
 COMPILE_SECONDS = [0.0]
 
 
-def marker(game: str, entry: str) -> Path | None:
-    """The marker file of a game's compiled entry point (run_batch, replay_game)."""
+def marker(game: str, entry: str, source: str | None = None) -> Path | None:
+    """The marker file of a game's compiled entry point (run_batch, replay_game), for the
+    version of its module `source` (a file under simcore/ or strategies/)."""
     from numba.core import config
 
-    return Path(config.CACHE_DIR) / f"compiled-{game}-{entry}" if config.CACHE_DIR else None
+    if not config.CACHE_DIR:
+        return None
+    stamp = ""
+    if source is not None:
+        from tcgsim.simcore.jitcache import closure_digest, source_root
+
+        root, file = source_root(), Path(source).resolve()
+        if file.is_relative_to(root):
+            stamp = "-" + closure_digest(root, file)
+    return Path(config.CACHE_DIR) / f"compiled-{game}-{entry}{stamp}"
 
 
-def is_compiled(game: str, entry: str) -> bool:
-    m = marker(game, entry)
+def is_compiled(game: str, entry: str, source: str | None = None) -> bool:
+    m = marker(game, entry, source)
     return m is not None and m.exists()
 
 
 @contextmanager
-def compiling(game: str, title: str, entry: str, stream=None):
-    """Around the first call of a game's entry point: a notice while numba compiles."""
+def compiling(game: str, title: str, entry: str, stream=None, source: str | None = None):
+    """Around the first call of a game's entry point (defined in file `source`): a notice
+    while numba compiles."""
     out = stream or sys.stderr
     tty = hasattr(out, "isatty") and out.isatty()
-    if is_compiled(game, entry):
+    if is_compiled(game, entry, source):
         yield
         return
     begin = time.perf_counter()
@@ -45,7 +57,7 @@ def compiling(game: str, title: str, entry: str, stream=None):
             yield
         finally:
             COMPILE_SECONDS[0] += time.perf_counter() - begin
-        _mark(game, entry)
+        _mark(game, entry, source)
         return
     about = EXPECTED_SECONDS.get(game)
     text = (f"compiling the {title} engine (first run only"
@@ -70,11 +82,11 @@ def compiling(game: str, title: str, entry: str, stream=None):
         out.write(f"\r{text}: done in {time.perf_counter() - start:.0f} s\n")
         out.flush()
         COMPILE_SECONDS[0] += time.perf_counter() - begin
-    _mark(game, entry)
+    _mark(game, entry, source)
 
 
-def _mark(game: str, entry: str) -> None:
-    m = marker(game, entry)
+def _mark(game: str, entry: str, source: str | None) -> None:
+    m = marker(game, entry, source)
     if m is not None and not m.exists():
         try:
             m.touch()

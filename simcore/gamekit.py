@@ -78,7 +78,8 @@ class Runner:
         out = np.zeros((n, batch.NCOL), dtype=np.int32)
         tables = self._tables(table, deck_a, deck_b, effects)
         kernel = self._kernel("run_batch", fams)
-        with compiling(self.game, self.title or self.game, kernel.__name__):
+        with compiling(self.game, self.title or self.game, kernel.__name__,
+                       source=kernel.py_func.__code__.co_filename):
             kernel(*tables, *self.deck_arrays(deck_a, deck_b), np.uint64(seed), start, n,
                    fams, params, ruleset, turn_cap, debug, batch.STAT_OFFSETS, out)
         return out
@@ -92,7 +93,8 @@ class Runner:
         st = np.zeros(self._module("layout").SIZE, dtype=np.int32)
         tables = self._tables(table, deck_a, deck_b, effects)
         kernel = self._kernel("replay_game", fams)
-        with compiling(self.game, self.title or self.game, kernel.__name__):
+        with compiling(self.game, self.title or self.game, kernel.__name__,
+                       source=kernel.py_func.__code__.co_filename):
             kernel(*tables, *self.deck_arrays(deck_a, deck_b), np.uint64(seed), game, fams,
                    params, ruleset, turn_cap, lg, st)
         return lg, st

@@ -47,13 +47,82 @@ def index_without_wraparound() -> bool:
     return True
 
 
+WHOLE_MODULE_PASSES = [None]  # numba's own whole-module optimisation, once hooked
+
+
+def optimize_whole_modules_at_entry_points_only() -> bool:
+    """Run LLVM's whole-module optimisation on a kernel compiled for a call from Python (an
+    entry point such as run_batch), not again on each kernel it calls.
+
+    numba links every callee's code into its caller and optimises the linked module at -O3
+    each time, so the engine's innermost code was optimised once per caller level (a third
+    of the ONE PIECE engine's compile time). The entry point's module still gets the full
+    optimisation over everything it links, so the machine code that runs is optimised as
+    before; a kernel that is itself called from Python (a test) is an entry point too.
+    False if this numba lacks the hooks: then every level is optimised, as numba does."""
+    from numba.core import codegen, event
+
+    library = getattr(codegen, "CPUCodeLibrary", None)
+    whole = getattr(library, "_optimize_final_module", None)
+    if whole is None or not hasattr(event, "Listener"):
+        return False
+    if getattr(whole, "entry_points_only", False):
+        return True
+    WHOLE_MODULE_PASSES[0] = whole
+    depth = [0]  # dispatcher compiles under way (one at a time: numba's compiler lock)
+
+    class Nesting(event.Listener):
+        def on_start(self, ev):
+            depth[0] += 1
+
+        def on_end(self, ev):
+            depth[0] -= 1
+
+    def optimize_final_module(self):
+        if depth[0] <= 1:
+            WHOLE_MODULE_PASSES[0](self)
+
+    optimize_final_module.entry_points_only = True
+    event.register("numba:compile", Nesting())
+    library._optimize_final_module = optimize_final_module
+    return True
+
+
 use_source_keyed_cache()
 index_without_wraparound()
+optimize_whole_modules_at_entry_points_only()
+
+
+def _widened(ty):
+    """The argument type a kernel is compiled for: every signed integer and integer literal
+    as int64, a boolean literal as boolean, anything else as it is."""
+    from numba.core import types
+
+    if isinstance(ty, types.Literal):
+        ty = types.unliteral(ty)
+    if isinstance(ty, types.Integer) and ty.signed:
+        return types.int64
+    return ty
+
+
+def one_signature(dispatcher):
+    """Compile the kernel once for widened argument types when another kernel calls it,
+    instead of once per mix of int32, int64 and literal arguments at its call sites (one
+    helper was compiled 20 times over): callers' arguments are cast to the one signature.
+    A call from Python compiles as numba does (the entry points)."""
+    plain = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return plain(tuple(_widened(a) for a in args),
+                     {k: _widened(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 def kernel(fn):
     """@njit(cache=True) without NRT, for functions that never allocate arrays."""
-    return njit(cache=True, _nrt=False, error_model="numpy")(fn)
+    return one_signature(njit(cache=True, _nrt=False, error_model="numpy")(fn))
 
 
 def kernel_inline(fn):

@@ -1,7 +1,8 @@
 """Test-session options.
 
-`pytest --update-golden` rewrites the golden compiled programs (tests/data/onepiece_programs.toml)
-instead of comparing with them.
+`pytest --update-golden` rewrites the golden files instead of comparing with them: the
+compiled programs (tests/data/onepiece_programs.toml) and the golden games
+(tests/data/golden_games/, tests/test_golden_games.py).
 
 `pytest --effects-off` is the guard of the effect tests (issue 36): every ONE PIECE game the
 tests build is played with no compiled card text (tests/onepiece/support.set_text_off: empty
@@ -14,6 +15,9 @@ should as xfailed. Run it on the effect test files, e.g.
 `pytest --effects-off tests/onepiece/test_fx_interp.py`; tests/onepiece/test_text_off.py
 keeps a few of them failing with text off in every ordinary run."""
 
+import subprocess
+import sys
+
 import pytest
 
 _SEEN = pytest.StashKey[int]()  # support.TEXT_REMOVED when the test's setup began
@@ -22,7 +26,9 @@ _COUNTS = pytest.StashKey[dict]()  # what --effects-off found, for the summary
 
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
-                     help="rewrite tests/data/*_programs.toml from the compiler's output")
+                     help="rewrite the golden files (tests/data/*_programs.toml from the "
+                          "compiler's output, tests/data/golden_games/ from replays) instead "
+                          "of comparing")
     parser.addoption("--effects-off", action="store_true", default=False,
                      help="play every ONE PIECE test game with no compiled card text; a test "
                           "that still passes fails unless marked expects_no_effect")
@@ -92,3 +98,18 @@ def pytest_terminal_summary(terminalreporter, config):
         f"passed, {c['no_text']} built no game with card text")
     for nodeid in c["passed"]:
         terminalreporter.write_line(f"  passed with text off: {nodeid}")
+
+
+@pytest.fixture(scope="session")
+def onepiece_store(tmp_path_factory):
+    """Both public ONE PIECE databases imported once per test session (the second adds
+    OP-17 and EB-04)."""
+    from tests.carddata import require
+
+    store = tmp_path_factory.mktemp("op_store")
+    for src in (("optcg", "english"), ("optcg", "limitless")):
+        r = subprocess.run([sys.executable, "-m", "tcgsim", "cards", "import", require(*src),
+                            "--game", "onepiece", "--store", store],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+    return store

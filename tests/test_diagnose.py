@@ -10,7 +10,6 @@ import pytest
 
 import tcgsim
 from tests.carddata import require
-from tests.test_effect_coverage import onepiece_store  # noqa: F401  (fixture)
 
 
 def test_diagnosed_games_are_the_games_simulate_plays():
@@ -41,7 +40,7 @@ DOFFY = "OP01-060_2023-01-14_davide.txt"
 SHANKS = "OP09-001_2026-06-13_doffy.txt"
 
 
-def test_the_leaders_don_x2_when_attacking_ability_is_paid_for(onepiece_store):  # noqa: F811
+def test_the_leaders_don_x2_when_attacking_ability_is_paid_for(onepiece_store):
     """Doflamingo OP01-060: "[DON!! x2] [When Attacking] ①: Reveal 1 card ...". The play
     gives its Leader the two DON!! and keeps one active to pay ① (strategies, attack_keep):
     it resolves in most games, each time with 1 DON!! rested for it."""
@@ -54,7 +53,7 @@ def test_the_leaders_don_x2_when_attacking_ability_is_paid_for(onepiece_store): 
     assert leader["returned"] == 0
 
 
-def test_diagnose_and_replay_commands(onepiece_store):  # noqa: F811
+def test_diagnose_and_replay_commands(onepiece_store):
     def run(*args):
         return subprocess.run([sys.executable, "-m", "tcgsim", *map(str, args)],
                               capture_output=True, text=True)
@@ -71,7 +70,8 @@ def test_diagnose_and_replay_commands(onepiece_store):  # noqa: F811
     assert r.returncode == 2 and r.stderr.count("\n") == 1
 
 
-def test_every_yardstick_leader_ability_that_plays_is_used_in_most_games(onepiece_store):  # noqa: F811
+@pytest.mark.thorough  # 312 diagnosed games
+def test_every_yardstick_leader_ability_that_plays_is_used_in_most_games(onepiece_store):
     """Over two games against each of the other yardstick lists (24 a Leader), every Leader
     ability that resolves and is modelled is used in at least half the games: the strategies
     pay for the abilities the decks are built around (docs/validation.md has the rates over

@@ -47,16 +47,6 @@ def tcgsim(*args):
                           capture_output=True, text=True)
 
 
-@pytest.fixture(scope="module")
-def onepiece_store(tmp_path_factory):
-    """Both public ONE PIECE databases imported (the second adds OP-17 and EB-04)."""
-    store = tmp_path_factory.mktemp("op_store")
-    for src in (("optcg", "english"), ("optcg", "limitless")):
-        r = tcgsim("cards", "import", require(*src), "--game", "onepiece", "--store", store)
-        assert r.returncode == 0, r.stderr
-    return store
-
-
 @pytest.mark.parametrize("effects,floor_key", [("approx", "onepiece"),
                                                ("none", "onepiece_builtin")])
 def test_onepiece_corpus_coverage_meets_its_floors(onepiece_store, effects, floor_key):

@@ -7,16 +7,12 @@ import tomllib
 from pathlib import Path
 
 from tests.carddata import require
-from tests.test_effect_coverage import (  # noqa: F401  (fixture)
-    check_mean_floor,
-    onepiece_store,
-    tcgsim,
-)
+from tests.test_effect_coverage import check_mean_floor, tcgsim
 
 FLOORS = tomllib.loads((Path(__file__).parent / "data" / "coverage_floor.toml").read_text())
 
 
-def test_onepiece_compiled_coverage_meets_its_floors(onepiece_store):  # noqa: F811
+def test_onepiece_compiled_coverage_meets_its_floors(onepiece_store):
     corpus = require("decklists", "onepiece")
     r = tcgsim("cards", "compiled", "--corpus", corpus, "--store", onepiece_store, "--json",
                "--top", "5")
@@ -38,7 +34,7 @@ def test_onepiece_compiled_coverage_meets_its_floors(onepiece_store):  # noqa: F
     assert len(figs["unmatched"]) == 5
 
 
-def test_compiled_text_report_says_what_it_counts(onepiece_store):  # noqa: F811
+def test_compiled_text_report_says_what_it_counts(onepiece_store):
     deck = require("decklists", "optcg_blue_doflamingo_a.txt")
     r = tcgsim("cards", "compiled", deck, "--store", onepiece_store, "--top", "3")
     assert r.returncode == 0, r.stderr

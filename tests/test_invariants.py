@@ -28,6 +28,12 @@ STRATEGY_PAIRS = [("random", "random"), ("default", "default"), ("random", "defa
 # Every ordered pair of built-in decks, mirrors included: with ("random", "default") the
 # two orders of a pair cover random-vs-default and default-vs-random for both decks.
 MATCHUPS = list(itertools.product(DECKS, DECKS))
+# The fast tier plays each deck once against the next (random against default); the
+# thorough tier every ordered pair under every strategy pair.
+FAST = {(DECKS[i], DECKS[(i + 1) % len(DECKS)], "random", "default") for i in range(len(DECKS))}
+DEBUG_RUNS = [pytest.param(a, b, sa, sb, marks=() if (a, b, sa, sb) in FAST
+                           else pytest.mark.thorough)
+              for a, b in MATCHUPS for sa, sb in STRATEGY_PAIRS]
 COL = {c: i for i, c in enumerate(COLUMNS)}
 KNOWN_REASONS = {L.R_LIFE, L.R_DECK_OUT, L.R_BOTH_LOST, L.R_TURN_CAP}
 STATS = ["life_left", "damage_taken", "mulligan", "counters", "triggers", "blocks",
@@ -120,8 +126,7 @@ def seats(deck_a: str, deck_b: str, strat_a: str, strat_b: str, card_files=()):
     return load_match("onepiece", deck_a, deck_b, strat_a, strat_b, card_files)
 
 
-@pytest.mark.parametrize("strat_a,strat_b", STRATEGY_PAIRS)
-@pytest.mark.parametrize("deck_a,deck_b", MATCHUPS)
+@pytest.mark.parametrize("deck_a,deck_b,strat_a,strat_b", DEBUG_RUNS)
 def test_debug_games_finish_cleanly(deck_a, deck_b, strat_a, strat_b):
     """3000 games in debug mode: card conservation (50 cards), DON!! conservation (10),
     counts in range, the Leader fixed and every card in exactly one zone after every action

@@ -11,10 +11,10 @@ import textwrap
 import types
 
 import numpy as np
+import pytest
 
 from tcgsim.simcore import jit
 from tests.carddata import require
-from tests.test_effect_coverage import onepiece_store  # noqa: F401  (fixture)
 
 AT = "from numba import njit\n\n@njit(cache=False, _nrt=False)\ndef at(a, i):\n    return a[i]\n"
 
@@ -74,7 +74,8 @@ PLAY = textwrap.dedent("""
 """).format(at=AT)
 
 
-def test_games_never_index_an_array_with_a_negative_number(tmp_path, onepiece_store):  # noqa: F811
+@pytest.mark.thorough  # compiles all three engines again, with bounds checks (minutes)
+def test_games_never_index_an_array_with_a_negative_number(tmp_path, onepiece_store):
     lists = require("decklists", "onepiece")
     pairs = [",".join(str(lists / n) for n in pair) for pair in (
         ("OP09-001_2026-06-13_doffy.txt", "OP01-060_2023-01-14_davide.txt"),
