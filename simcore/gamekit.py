@@ -3,9 +3,11 @@ result rows and the replay log back. Each game package names its modules and how
 become arrays; the numba kernels stay in the package (numba's cache needs them there)."""
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import import_module
 
+import numba
 import numpy as np
 
 from tcgsim.simcore.cards import CardTable
@@ -15,6 +17,28 @@ from tcgsim.simcore.firstrun import compiling
 # fx arrays by (table, decks, effects mode): packing compiles card text, so a run packs each
 # deck pair once, not once a batch.
 _FX_CACHE: dict[tuple, tuple[CardTable, np.ndarray, np.ndarray]] = {}
+
+
+CHUNK = 512  # fewest games in a chunk of a batch: a call costs about as much as one game
+
+
+def in_chunks(play: Callable[[int, int], None], n: int, threads: int) -> None:
+    """play(lo, hi) over 0..n-1 in chunks on `threads` threads (the kernels release the GIL;
+    numba compiles a kernel once, under its lock, if two threads call it first). Every game
+    is played by itself, so the result does not depend on the chunks; 32 chunks a thread
+    keep the threads busy to the end."""
+    size = max(CHUNK, -(-n // (32 * threads)))
+    bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
+    if threads == 1 or len(bounds) == 1:
+        for lo, hi in bounds:
+            play(lo, hi)
+        return
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="tcgsim-games")
+    try:
+        for done in [pool.submit(play, lo, hi) for lo, hi in bounds]:
+            done.result()  # an error in a chunk is raised here
+    finally:  # on Ctrl-C, chunks not started are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass(frozen=True)
@@ -78,10 +102,18 @@ class Runner:
         out = np.zeros((n, batch.NCOL), dtype=np.int32)
         tables = self._tables(table, deck_a, deck_b, effects)
         kernel = self._kernel("run_batch", fams)
+        decks = self.deck_arrays(deck_a, deck_b)
+
+        def play(lo: int, hi: int) -> None:
+            kernel(*tables, *decks, np.uint64(seed), start + lo, hi - lo, fams, params,
+                   ruleset, turn_cap, debug, batch.STAT_OFFSETS, out[lo:hi])
+
         with compiling(self.game, self.title or self.game, kernel.__name__,
                        source=kernel.py_func.__code__.co_filename):
-            kernel(*tables, *self.deck_arrays(deck_a, deck_b), np.uint64(seed), start, n,
-                   fams, params, ruleset, turn_cap, debug, batch.STAT_OFFSETS, out)
+            if kernel.targetoptions.get("parallel"):  # threads of its own (search seats)
+                play(0, n)
+            else:
+                in_chunks(play, n, numba.get_num_threads())
         return out
 
     def game_log(self, table: CardTable, deck_a: Deck, deck_b: Deck, seed: int, game: int,

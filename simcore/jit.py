@@ -47,50 +47,8 @@ def index_without_wraparound() -> bool:
     return True
 
 
-WHOLE_MODULE_PASSES = [None]  # numba's own whole-module optimisation, once hooked
-
-
-def optimize_whole_modules_at_entry_points_only() -> bool:
-    """Run LLVM's whole-module optimisation on a kernel compiled for a call from Python (an
-    entry point such as run_batch), not again on each kernel it calls.
-
-    numba links every callee's code into its caller and optimises the linked module at -O3
-    each time, so the engine's innermost code was optimised once per caller level (a third
-    of the ONE PIECE engine's compile time). The entry point's module still gets the full
-    optimisation over everything it links, so the machine code that runs is optimised as
-    before; a kernel that is itself called from Python (a test) is an entry point too.
-    False if this numba lacks the hooks: then every level is optimised, as numba does."""
-    from numba.core import codegen, event
-
-    library = getattr(codegen, "CPUCodeLibrary", None)
-    whole = getattr(library, "_optimize_final_module", None)
-    if whole is None or not hasattr(event, "Listener"):
-        return False
-    if getattr(whole, "entry_points_only", False):
-        return True
-    WHOLE_MODULE_PASSES[0] = whole
-    depth = [0]  # dispatcher compiles under way (one at a time: numba's compiler lock)
-
-    class Nesting(event.Listener):
-        def on_start(self, ev):
-            depth[0] += 1
-
-        def on_end(self, ev):
-            depth[0] -= 1
-
-    def optimize_final_module(self):
-        if depth[0] <= 1:
-            WHOLE_MODULE_PASSES[0](self)
-
-    optimize_final_module.entry_points_only = True
-    event.register("numba:compile", Nesting())
-    library._optimize_final_module = optimize_final_module
-    return True
-
-
 use_source_keyed_cache()
 index_without_wraparound()
-optimize_whole_modules_at_entry_points_only()
 
 
 def _widened(ty):

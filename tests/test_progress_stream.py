@@ -196,6 +196,7 @@ def test_streamed_rows_and_tally_equal_the_games_kept_in_memory(match, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.parquet"]
 
 
+@pytest.mark.thorough  # 1,000,000-game runs
 def test_simulate_peak_memory_does_not_grow_with_games(tmp_path):
     """Peak RSS of `simulate` at 10^6 games against 10^5: without --out the same (within
     50 MiB; keeping every row took about 300 bytes a game, 257 MiB more here); with --out

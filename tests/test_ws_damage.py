@@ -70,6 +70,7 @@ def test_hypergeometric_single_instance(cards, climaxes, n):
     assert r.mean == pytest.approx(n * taken, abs=1e-12)
 
 
+@pytest.mark.thorough  # 400,000 samples
 def test_hypergeometric_monte_carlo_within_interval():
     n = 400_000
     r = damage_distribution(["3"], 50, 8, method="monte carlo", samples=n, seed=7)

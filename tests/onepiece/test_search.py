@@ -188,6 +188,7 @@ def test_search_games_keep_the_invariants():
     assert set(rows[:, 2]) <= {-1, 0, 1}
 
 
+@pytest.mark.thorough  # hundreds of searched games
 def test_the_search_player_beats_default():
     """Issue 30: a clear margin over `default`, decks and seats balanced (each sample deck
     pair both ways, paired games swap the first player): at least 60 % of 240 games."""

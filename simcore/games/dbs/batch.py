@@ -1,8 +1,8 @@
-"""Batches of Dragon Ball Super games under prange, and the fixed result row each game
-writes."""
+"""Batches of Dragon Ball Super games (chunks of a batch run on several threads by
+simcore.gamekit), and the fixed result row each game writes."""
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from tcgsim.simcore.games.dbs.engine import play_game
 from tcgsim.simcore.games.dbs.events import LOG_WIDTH
@@ -42,7 +42,6 @@ PLAYER_STATS = [
 COLUMNS = GAME_COLUMNS + [f"{name}_{s}" for name, _ in PLAYER_STATS for s in ("a", "b")]
 NCOL = len(COLUMNS)
 STAT_OFFSETS = np.array([off for _, off in PLAYER_STATS], dtype=np.int64)
-CHUNK = 128  # games per prange task: scratch state is allocated once per task
 BUF = 512
 
 
@@ -61,23 +60,21 @@ def write_row(st, game, out, k, stat_offsets):
         c += 2
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@njit(cache=True, nogil=True)
 def run_batch(ct, decks, leaders, seed, start, n, fams, prms, ruleset, turn_cap, debug,
               stat_offsets, out):
-    """Play games start..start+n-1 into out[0..n-1]. Game g: deck A goes first when g is
-    even; games 2k and 2k+1 share their shuffles (pair k)."""
-    ntask = (n + CHUNK - 1) // CHUNK
-    for task in prange(ntask):
-        st = np.empty(SIZE, dtype=np.int32)
-        rng = np.zeros(8, dtype=np.uint64)
-        buf = np.empty(BUF, dtype=np.int32)
-        lg = np.empty((0, LOG_WIDTH), dtype=np.int32)
-        hi = min(n, (task + 1) * CHUNK)
-        for k in range(task * CHUNK, hi):
-            g = start + k
-            play_game(st, ct, lg, decks, leaders, g & 1, seed, g >> 1, g, fams, prms, rng,
-                      buf, ruleset, turn_cap, debug)
-            write_row(st, g, out, k, stat_offsets)
+    """Play games start..start+n-1 into out[0..n-1] on the calling thread. Game g: deck A
+    goes first when g is even; games 2k and 2k+1 share their shuffles (pair k). Without the
+    GIL, so that simcore.gamekit runs the chunks of a batch on several threads at once."""
+    st = np.empty(SIZE, dtype=np.int32)
+    rng = np.zeros(8, dtype=np.uint64)
+    buf = np.empty(BUF, dtype=np.int32)
+    lg = np.empty((0, LOG_WIDTH), dtype=np.int32)
+    for k in range(n):
+        g = start + k
+        play_game(st, ct, lg, decks, leaders, g & 1, seed, g >> 1, g, fams, prms, rng,
+                  buf, ruleset, turn_cap, debug)
+        write_row(st, g, out, k, stat_offsets)
 
 
 @njit(cache=True)
