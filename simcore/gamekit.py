@@ -19,7 +19,7 @@ from tcgsim.simcore.firstrun import compiling
 _FX_CACHE: dict[tuple, tuple[CardTable, np.ndarray, np.ndarray]] = {}
 
 
-CHUNK = 512  # fewest games in a chunk of a batch: a call costs about as much as one game
+CHUNK = 512  # fewest games in a chunk of a batch, so that the calls cost well under 1 %
 
 
 def in_chunks(play: Callable[[int, int], None], n: int, threads: int) -> None:

@@ -1,7 +1,8 @@
 """The decorator for hot kernels: compiled once, cached on disk, no reference counting.
 
-Importing this module points numba's on-disk cache at a folder keyed by the source code
-(simcore.jitcache); every module that compiles with numba imports it first.
+Importing this module points numba's on-disk cache at tcgsim's kernel folder, each
+module's kernels keyed by the source they can reach (simcore.jitcache); every module that
+compiles with numba imports it first.
 
 Kernels never allocate, so they are compiled without numba's reference-counted runtime
 (NRT): passing arrays between small functions then costs no atomic increments, which
@@ -9,6 +10,9 @@ measured 8x faster per call. Functions that allocate (batch runners) use plain n
 
 Kernels never index an array with a negative number, so tcgsim's own functions are compiled
 without numba's negative-index wraparound (index_without_wraparound below).
+
+A kernel called from other kernels is compiled for one signature, its integer arguments
+widened to int64 (one_signature below), not once per mix of argument types.
 """
 
 from numba import njit
