@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from tcgsim.experiments.cards_coverage import compiler
+from tcgsim.experiments.cards_coverage import effects_facet
 from tcgsim.simcore.errors import InputError
 
 
@@ -54,20 +54,6 @@ def _game_of(code: str, store: str | None) -> str:
     return fits[0]
 
 
-def _explain_listed(code: str, r: dict) -> None:
-    """A card of a game without an effect compiler: its text and which of its abilities the
-    engine's built-in effects model."""
-    modelled, unmodelled = list(r.get("modelled") or []), list(r.get("unmodelled") or [])
-    n = len(modelled) + len(unmodelled)
-    click.echo(f"{code} {r['name']}: {n} {'ability' if n == 1 else 'abilities'}")
-    for line in _plain(r.get("text")) + _plain(r.get("back_text")):
-        click.echo(f"  {line}")
-    for m in modelled:
-        click.echo(f"[modelled] {m}")
-    for u in unmodelled:
-        click.echo(f"[not modelled: the engine ignores it] {u}")
-
-
 def register(cards: click.Group) -> None:
     """Add `explain` and `compiled` to the `cards` command group."""
 
@@ -86,40 +72,37 @@ def register(cards: click.Group) -> None:
         if code not in rows:
             raise InputError(f"{code}: no such card in the {game} store")
         r = rows[code]
-        if game != "onepiece":  # no effect compiler yet: what the import recognised
-            _explain_listed(code, r)
-            return
         from tcgsim.simcore.effects import asm
-        from tcgsim.simcore.games.onepiece.effects.status import engine_status
-        from tcgsim.simcore.games.onepiece.effects.words import ability_words
+        from tcgsim.simcore.games.registry import get_game
 
-        rules, oc = compiler(game)
-        abilities = rules.compile_text(r["text"], r["trigger_text"])
-        names = {v: k for k, v in oc.TIMINGS.items()}
+        fx = effects_facet(get_game(game))
+        abilities = fx.compile_row(r)
         n = len(abilities)
         click.echo(f"{code} {r['name']}: {n} {'ability' if n == 1 else 'abilities'}")
-        for line in _plain(r["text"]) + _plain(r["trigger_text"]):
-            click.echo(f"  {line}")
+        for column in fx.texts:
+            for line in _plain(r.get(column)):
+                click.echo(f"  {line}")
         for i, ab in enumerate(abilities, 1):
-            approx, why_a = engine_status(ab, "approx")
-            strict, _ = engine_status(ab, "strict")
+            approx, why_a = fx.engine_status(ab, "approx")
+            strict, _ = fx.engine_status(ab, "strict")
             plays = ("not modelled: the engine ignores it" if approx == "unmodelled"
                      else "strict: played as printed" if strict != "unmodelled"
                      else "approximate: played with --effects approx, not strict")
-            timing = names.get(ab.timing, str(ab.timing)).lower().replace("_", " ")
-            click.echo(f"[{i}] {timing}: {plays}")
-            if approx != "unmodelled":
-                click.echo(f"    does: {ability_words(ab)}")
+            click.echo(f"[{i}] {fx.timing_name(ab)}: {plays}")
+            if ab.timing < 0:  # no timing read from the text: the ability itself
+                click.echo(f"    {ab.source}")
+            if approx != "unmodelled" and fx.words(ab):
+                click.echo(f"    does: {fx.words(ab)}")
             if ab.unmatched:
                 click.echo(f"    not read: {ab.unmatched}")
             elif approx == "unmodelled" and why_a:
                 click.echo(f"    why: {why_a}")
             for note in ab.notes:
                 click.echo(f"    approximation: {note}")
-            if program:
+            if program and ab.rules:
                 click.echo(f"    rules {' '.join(dict.fromkeys(ab.rules))}")
                 rows_ = [(o.op, o.a, o.b, o.c) for o in [*ab.costs, *ab.body]]
-                for line in asm.disassemble(oc.OPS, rows_):
+                for line in asm.disassemble(fx.ops, rows_):
                     click.echo(f"      {line}")
 
     @cards.command("compiled")
@@ -127,8 +110,7 @@ def register(cards: click.Group) -> None:
     @click.option("--corpus", default=None, metavar="DIR",
                   help="Every decklist (*.txt) in this folder.")
     @click.option("--game", "-g", default=None,
-                  help="onepiece (the only game the compiler covers so far) [default: "
-                       "inferred from the decks].")
+                  help="onepiece, weiss or dbs [default: inferred from the decks].")
     @click.option("--store", default=None, metavar="DIR",
                   help="Card store folder [default: $TCGSIM_DATA or the user data folder].")
     @click.option("--cards", "card_files", multiple=True, metavar="FILE",

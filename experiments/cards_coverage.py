@@ -12,19 +12,8 @@ from tcgsim.simcore.effects.coverage import (
     compiled_figures,
     deck_figures,
 )
+from tcgsim.simcore.effects.syntax import PLAIN
 from tcgsim.simcore.errors import InputError
-
-# Bracketed words kept in clause shapes: timing and keyword tags of the three games (any
-# other bracketed text is a card name, shown as [NAME]).
-TAGS = frozenset({
-    "On Play", "When Attacking", "On Block", "On K.O.", "Activate: Main", "Activate:Main",
-    "Main", "Counter", "Trigger", "End of Your Turn", "End of Your Opponent's Turn",
-    "On Your Opponent's Attack", "Your Turn", "Opponent's Turn", "Once Per Turn", "Rush",
-    "Blocker", "Double Attack", "Banish", "Unblockable", "Rush: Character",
-    "Auto", "Permanent", "Activate Main", "Activate Battle", "Activate Main/Battle",
-    "Counter: Play", "Counter: Attack", "Once per Turn", "Awaken", "Double Strike",
-    "Triple Strike", "Critical", "Barrier", "Dual Attack", "Evolve", "Union",
-})
 
 
 def corpus_figures(game_name: str | None, specs: list[str], store: str | None,
@@ -45,43 +34,44 @@ def corpus_figures(game_name: str | None, specs: list[str], store: str | None,
     if imported is None:
         raise InputError(f"no {game.title} cards imported (tcgsim cards import ... --game "
                          f"{game.name}): card text is needed to measure coverage")
-    compile_card = _card_compiler(game.name, imported) if compiled else None
+    compile_card = _card_compiler(game, imported) if compiled else None
+    syntax = game.effects.syntax if game.effects is not None else PLAIN
     decks: list[DeckFigures] = []
     for spec in specs:
         deck = game.resolve_deck(deck_path(game, spec), table)
         cov = game.coverage(deck, table, imported, effects)
         if compile_card is None:
-            decks.append(deck_figures(Path(spec).stem, cov, TAGS))
+            decks.append(deck_figures(Path(spec).stem, cov, syntax))
         else:
             decks.append(compiled_figures(Path(spec).stem,
                                           [(c.code, c.copies) for c in cov.cards],
-                                          compile_card, TAGS))
+                                          compile_card, syntax))
     return game.name, CorpusFigures(decks)
 
 
-def compiler(game: str):
-    """The effect compiler's rules and opcodes of `game`."""
-    if game != "onepiece":
-        raise InputError(f"the effect compiler covers onepiece only so far, not {game}")
-    from tcgsim.simcore.games.onepiece.effects import opcodes, rules
-    return rules, opcodes
+def effects_facet(game):
+    """The game's effect engine facet (simcore.effects.facet); an InputError for a game
+    without one."""
+    if game.effects is None:
+        raise InputError(f"{game.name} has no card-effect engine")
+    return game.effects
 
 
-def _card_compiler(game: str, store):
+def _card_compiler(game, store):
     """code -> the compiled abilities of its stored text (None when the store lacks it)."""
     from functools import cache
 
-    rules, _ = compiler(game)
-    if "text" not in store.columns:
+    fx = effects_facet(game)
+    missing = [c for c in fx.texts if c not in store.columns]
+    if missing:
         raise InputError("the card store has no card text (an older import); run tcgsim "
                          "cards import again")
-    rows = {r["code"]: r for r in store.select("code", "text", "trigger_text")
-            .iter_rows(named=True)}
+    rows = {r["code"]: r for r in store.iter_rows(named=True)}
 
     @cache
     def compile_card(code: str):
         r = rows.get(code)
-        return None if r is None else rules.compile_text(r["text"], r["trigger_text"])
+        return None if r is None else fx.compile_row(r)
 
     return compile_card
 

@@ -10,6 +10,7 @@ import numpy as np
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.deckedit import Tuning
 from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.effects.facet import EffectsFacet
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,9 @@ class Game:
     # Deck-ratio tuning hook (simcore.deckedit.Tuning): the game's named card groups and
     # per-card copy limit. None: `tcgsim sweep/tune` can vary single cards only by name.
     tuning: "Tuning | None" = None
+    # The card-effect engine as `cards explain` / `cards compiled` see it
+    # (simcore.effects.facet): compile a stored card, each ability's status, its words.
+    effects: EffectsFacet | None = None
     # effects_version() -> the digest of the game's effect compiler ("" for a game without
     # one): run folders record it and refuse to be extended under another.
     effects_version: Callable[[], str] | None = None

@@ -454,9 +454,10 @@ def test_cards_explain_shows_statuses_plain_words_and_unmatched(tmp_path):
     assert "      0 DRAW n=2" in r.stdout.splitlines() and "    rules 10-2-6" in r.stdout
 
 
-def test_cards_explain_infers_a_game_without_a_compiler(tmp_path):
-    """A Weiß Schwarz code is told by its shape; the card's text and which abilities the
-    engine models are listed (that game has no effect compiler yet)."""
+def test_cards_explain_infers_a_game_without_templates(tmp_path):
+    """A Weiß Schwarz code is told by its shape; the same command lists the card's text and
+    each ability as the engine plays it: strict where a built-in effect code models it, else
+    not modelled (that game's template table is empty so far)."""
     from tcgsim.simcore.store import STORE_VERSION
 
     pl.DataFrame([{"code": "TST/W01-001", "name": "Tester", "text": "[AUTO] A.<br>[CONT] B.",
@@ -466,7 +467,12 @@ def test_cards_explain_infers_a_game_without_a_compiler(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == [
         "TST/W01-001 Tester: 2 abilities", "  [AUTO] A.", "  [CONT] B.",
-        "[modelled] [CONT] B.", "[not modelled: the engine ignores it] [AUTO] A."]
+        "[1] ability: not modelled: the engine ignores it", "    [AUTO] A.",
+        "    not read: no effect template of this game reads it yet",
+        "[2] ability: strict: played as printed", "    [CONT] B.",
+        "    does: played by the engine's built-in rules for this keyword or text"]
+    r = tcgsim("cards", "explain", "TST/W01-001", "--store", tmp_path, "--program")
+    assert r.returncode == 0 and "    rules " not in r.stdout  # no program, no rule numbers
 
 
 def test_plain_words_of_compiled_programs():

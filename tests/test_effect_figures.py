@@ -8,6 +8,7 @@ from tcgsim.simcore.effects.coverage import (
     deck_figures,
 )
 from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability
+from tcgsim.simcore.effects.syntax import Syntax
 
 
 def _ab(status: str, unmatched: str = "") -> Ability:
@@ -35,7 +36,7 @@ def test_engine_figures_use_the_same_counts_and_split_sentences():
         CardCoverage("B", "b", 2, ["[Blocker]"], [], True),
         CardCoverage("Z", "z", 1, [], [], False),
     ])
-    f = deck_figures("d", cov, tags=frozenset({"Main"}),
+    f = deck_figures("d", cov, Syntax(tags=frozenset({"Main"})),
                      approximate=frozenset({"[Blocker]"}))
     assert (f.abilities, f.strict, f.approx, f.cards, f.cards_strict, f.cards_modelled,
             f.unknown_cards) == (10, 4, 2, 6, 0, 2, 1)

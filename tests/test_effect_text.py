@@ -1,6 +1,8 @@
 """Card text normalisation and clause shapes (simcore.effects.text)."""
 
+from tcgsim.simcore.effects.syntax import Syntax
 from tcgsim.simcore.effects.text import normalise, sentences, shape
+from tcgsim.simcore.games.onepiece.effects.syntax import SYNTAX as ONE_PIECE
 
 
 def test_normalise_decodes_entities_and_typography():
@@ -31,7 +33,7 @@ def test_sentences_split_at_sentence_ends_and_bullets():
 
 
 def test_shape_abstracts_numbers_types_names_and_attributes():
-    tags = frozenset({"On Play", "Trigger"})
+    tags = Syntax(tags=frozenset({"On Play", "Trigger"}), kept=r"[A-Z!]+ x\d+")
     assert shape("[On Play] Look at 5 cards from the top of your deck; reveal up to 1 "
                  "{Straw Hat Crew} type card other than [Nami]", tags) == \
         "[On Play] Look at N cards from the top of your deck; reveal up to N {T} type card " \
@@ -53,6 +55,11 @@ def test_number_words_kept_inside_types_and_names():
 
 def test_normalise_double_escaped_entities_and_breaks():
     assert normalise("a&amp;lt;b&amp;gt;<br>c") == "a<b>\nc"
+
+
+def test_shape_keeps_only_the_tags_a_game_declares():
+    assert shape("[DON!! x2] [On Play] draw 1") == "[NAME] [NAME] draw N"  # none declared
+    assert shape("[DON!! x2] [On Play] draw 1", ONE_PIECE) == "[DON!! xN] [On Play] draw N"
 
 
 def test_shape_histogram_key():

@@ -499,3 +499,22 @@ def test_zenkai_era_lists_pass_deck_check(tmp_path):
         assert r.returncode == 2 and r.stderr == (
             f"tcgsim: error: {deck}:{line}: {code} is {what}, which the Masters rules v1.23 "
             "do not cover; it was left out at import (docs/rules-coverage.md)\n")
+
+
+def test_effect_commands_are_the_same_for_dbs(store):
+    """`cards compiled` and `cards explain` read DBS cards through the game's effects facet:
+    with an empty template table, what is compiled is what the built-in effect codes model,
+    the figures of `cards coverage`, and explain lists each ability with that status."""
+    figures = []
+    for command in ("coverage", "compiled"):
+        r = _tcgsim("cards", command, DECK, "--store", store, "--json")
+        assert r.returncode == 0, r.stderr
+        deck = json.loads(r.stdout)["decks"][0]
+        figures.append((deck["abilities"], deck["strict"], deck["approximate"], deck["cards"]))
+    assert figures[0] == figures[1] and figures[0][0] > 0
+    rows = load_store("dbs", store).filter(pl.col("modelled").list.len() > 0)
+    code = rows["code"][0]
+    r = _tcgsim("cards", "explain", code, "--store", store)
+    assert r.returncode == 0, r.stderr
+    assert "strict: played as printed" in r.stdout
+    assert "played by the engine's built-in rules" in r.stdout

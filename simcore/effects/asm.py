@@ -1,14 +1,16 @@
 """Code rows ↔ text, game-independent: the disassembler behind `cards explain` and the
 golden files, and a tiny assembler for tests and overrides (EFFECTS.md §2).
 
-The game's opcode schema is a dict op → (NAME, argument names, rule numbers), as in
-`games/<game>/effects/opcodes.py`; a row is (op, a, b, c)."""
+The game's opcode table (simcore.effects.optable, declared in `games/<game>/effects/opcodes.py`)
+maps op → (NAME, argument names, ...); a row is (op, a, b, c)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from tcgsim.simcore.errors import InputError
 
-Schema = dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]]
+Schema = Mapping[int, Sequence]  # op -> (name, argument names, ...): an OpTable
 
 
 def disassemble_row(schema: Schema, row: tuple[int, int, int, int]) -> str:
@@ -17,7 +19,7 @@ def disassemble_row(schema: Schema, row: tuple[int, int, int, int]) -> str:
     op, *args = (int(v) for v in row)
     if op not in schema:
         return f"?{op:#04x} {args[0]} {args[1]} {args[2]}"
-    name, names, _ = schema[op]
+    name, names = schema[op][0], schema[op][1]
     parts = [name]
     for arg_name, value in zip(names, args, strict=False):
         if arg_name:
@@ -33,7 +35,7 @@ def disassemble(schema: Schema, rows) -> list[str]:
 def assemble(schema: Schema, source: str, where: str = "<asm>") -> list[tuple[int, int, int, int]]:
     """Rows from text, one instruction a line: `NAME arg=value ...` (values are integers or
     X); '#' or ';' starts a comment. A bad line raises InputError naming `where` and the line."""
-    by_name = {name: (op, names) for op, (name, names, _) in schema.items()}
+    by_name = {spec[0]: (op, spec[1]) for op, spec in schema.items()}
     rows: list[tuple[int, int, int, int]] = []
     for lineno, line in enumerate(source.splitlines(), 1):
         code = line.split(";")[0].split("#")[0].strip()

@@ -7,18 +7,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tcgsim.simcore.effects.syntax import Syntax
 from tcgsim.simcore.effects.text import rejoin_brackets
 
 _TAG_RE = re.compile(r"^\s*((?:\[[^\]]+\]\s*/?\s*)+)")  # "[A]/[B]": either timing
 _TAG_ONE_RE = re.compile(r"\[([^\]]+)\]")
 _SENTENCE_RE = re.compile(r"(?<=\.)\s+(?=[A-Z\[])")
-_SENTENCE_END = re.compile(r"\.(?:\s+[A-Z\[]|$)")  # a full stop ending a sentence, not "K.O. 1"
-_CONNECTOR_RE = re.compile(r"\s*\b(Then|If you do),\s*")
+_SENTENCE_END = re.compile(r"\.(?:\s+[A-Z\[]|$)")  # a full stop ending a sentence, not "N.B. 1"
 
 
 def strip_reminder(text: str, keywords: tuple[str, ...]) -> str:
-    """Drop a parenthesised reminder that directly follows a keyword tag such as
-    `[Blocker]` or `<Slash>`: it restates a rule and is not an ability of its own."""
+    """Remove a parenthesised reminder that directly follows a keyword tag such as
+    `[Keyword]` or `<Attribute>`: it restates a rule and is not an ability of its own."""
     out = text
     for kw in keywords:
         out = re.sub(r"(" + re.escape(kw) + r")\s*\([^()]*(?:\([^()]*\)[^()]*)*\)", r"\1", out)
@@ -37,7 +37,7 @@ class RawAbility:
 
 def split_abilities(text: str) -> list[RawAbility]:
     """Cut normalised text into abilities, one per line, with leading [tags] and the cost
-    that stands between the tags and a ':' (8-3-1 in ONE PIECE; the same shape elsewhere)."""
+    that stands between the tags and a ':' (the same shape in the three games' texts)."""
     out: list[RawAbility] = []
     for line in text.split("\n"):
         line = line.strip()
@@ -59,7 +59,7 @@ def split_abilities(text: str) -> list[RawAbility]:
 
 def _cost_colon(text: str) -> int:
     """Index of the first ':' outside [brackets], {braces} and (parentheses), or -1: a
-    colon inside a tag such as [Rush: Character] does not end a cost."""
+    colon inside a tag such as [Keyword: Kind] does not end a cost."""
     depth = 0
     for i, ch in enumerate(text):
         if ch in "[{(":
@@ -76,15 +76,18 @@ def split_sentences(body: str) -> list[str]:
     return [s.strip() for s in rejoin_brackets(_SENTENCE_RE.split(body)) if s.strip()]
 
 
-def split_clauses(sentence: str) -> list[tuple[str, str]]:
-    """(connector, clause) pairs of one sentence; the connector is '' for the first clause,
-    'THEN' for 'Then,' and 'IF_DO' for 'If you do,'."""
-    parts = _CONNECTOR_RE.split(sentence)
+def split_clauses(sentence: str, syntax: Syntax) -> list[tuple[str, str]]:
+    """(connector, clause) pairs of one sentence, cut at the game's connectors ("<words>,");
+    the connector is '' for the first clause, else the kind the game gives its words."""
+    kinds = dict(syntax.connectors)
+    if not kinds:
+        return [("", sentence.strip())] if sentence.strip() else []
+    pattern = r"\s*\b(" + "|".join(re.escape(w) for w in kinds) + r"),\s*"
+    parts = re.split(pattern, sentence)
     out: list[tuple[str, str]] = []
     if parts[0].strip():
         out.append(("", parts[0].strip()))
     for i in range(1, len(parts) - 1, 2):
-        conn = "THEN" if parts[i] == "Then" else "IF_DO"
         if parts[i + 1].strip():
-            out.append((conn, parts[i + 1].strip()))
+            out.append((kinds[parts[i]], parts[i + 1].strip()))
     return out

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from tcgsim.simcore.coverage import DeckCoverage
 from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability
+from tcgsim.simcore.effects.syntax import PLAIN, Syntax
 from tcgsim.simcore.effects.text import sentences, shape
 
 SHARES = ("strict_share", "modelled_share", "card_strict_share", "card_share")
@@ -39,7 +40,7 @@ class DeckFigures:
         return n / of if of else float("nan")
 
     def add_card(self, statuses: Sequence[str], unmatched: Iterable[str], copies: int,
-                 tags: frozenset[str] = frozenset()) -> None:
+                 syntax: Syntax = PLAIN) -> None:
         """Count one card: its abilities' statuses and the unmatched text (one clause or
         sentence an item) of its unmodelled abilities."""
         self.abilities += copies * len(statuses)
@@ -49,7 +50,7 @@ class DeckFigures:
         self.cards_strict += copies * all(s == STRICT for s in statuses)
         self.cards_modelled += copies * (UNMODELLED not in statuses)
         for clause in unmatched:
-            self.unmatched[shape(clause, tags)] += copies
+            self.unmatched[shape(clause, syntax)] += copies
 
     def as_dict(self) -> dict:
         return {"deck": self.name, "abilities": self.abilities, "strict": self.strict,
@@ -63,7 +64,7 @@ class DeckFigures:
                 "unknown_cards": self.unknown_cards}
 
 
-def deck_figures(name: str, cov: DeckCoverage, tags: frozenset[str] = frozenset(),
+def deck_figures(name: str, cov: DeckCoverage, syntax: Syntax = PLAIN,
                  approximate: frozenset[str] = frozenset()) -> DeckFigures:
     """Figures of what the engine plays of one deck, from its per-card coverage;
     `approximate` holds the modelled abilities whose program is a documented
@@ -78,13 +79,13 @@ def deck_figures(name: str, cov: DeckCoverage, tags: frozenset[str] = frozenset(
         # what is missing: the compiler's unmatched fragment when known, else the sentences
         unmatched = (c.reasons if c.reasons else
                      [s for a in c.unmodelled for s in sentences(a)])
-        f.add_card(statuses, unmatched, c.copies, tags)
+        f.add_card(statuses, unmatched, c.copies, syntax)
     return f
 
 
 def compiled_figures(name: str, entries: Iterable[tuple[str, int]],
                      compile_card: Callable[[str], list[Ability] | None],
-                     tags: frozenset[str] = frozenset()) -> DeckFigures:
+                     syntax: Syntax = PLAIN) -> DeckFigures:
     """Figures of what the compiler makes of one deck: (code, copies) pairs; `compile_card`
     returns None for a code whose text is unknown."""
     f = DeckFigures(name)
@@ -94,7 +95,7 @@ def compiled_figures(name: str, entries: Iterable[tuple[str, int]],
             f.unknown_cards += copies
             continue
         f.add_card([a.status for a in abilities],
-                   [a.unmatched for a in abilities if a.status == UNMODELLED], copies, tags)
+                   [a.unmatched for a in abilities if a.status == UNMODELLED], copies, syntax)
     return f
 
 

@@ -60,14 +60,14 @@ AB_COST0 = 6  # first code row of the cost
 AB_NCOST = 7
 AB_PC = 8  # first code row of the body
 AB_NCODE = 9
-AB_LIMIT = 10  # game-specific use limit (DBS [Limit X], 10-48), 0 if none
+AB_LIMIT = 10  # a game's use limit of the ability (uses per game), 0 if none
 AB_HINT = 11  # the compiler's value estimate, for strategies
 AB_W = 12
 
 ABF_ONCE = 1  # [Once Per Turn]
 ABF_OPTIONAL_COST = 2  # "You may <cost>:" - the player confirms before paying
 ABF_APPROX = 4  # the program is an approximation (runs only in MODE_APPROX)
-ABF_BACK_SIDE = 8  # DBS: ability of the awakened side
+ABF_GAME = 8  # an ability flag whose meaning the game declares
 ABF_FROM_HAND = 16  # activates from the hand
 ABF_FROM_TRASH = 32  # activates from the trash
 ABF_HAND_MOD = 64  # a continuous ability on the field that changes its owner's hand cards
@@ -97,17 +97,18 @@ OWN_SELF, OWN_OPP, OWN_ANY = 0, 1, 2
 ST_ANY, ST_ACTIVE, ST_RESTED = 0, 1, 2
 FLF_EXCLUDE_SELF = 1  # "other than this card"
 FLF_BASE = 2  # bounds on printed cost/power
-FLF_HAS_TRIGGER = 4
-FLF_DON_GIVEN = 8  # has DON!! given
-FLF_NO_DON = 16  # has no DON!! given
+# Three filter tests whose meaning each game declares (its effects/opcodes.py names them).
+FLF_GAME_1 = 4
+FLF_GAME_2 = 8
+FLF_GAME_3 = 16
 FLF_SELF_ONLY = 32  # the source card itself
 FLF_PLAYABLE = 64  # a card to be played: no effect forbids playing it now
 FLF_DYNAMIC = 128  # set by the packer: the filter tests more than the owner and the static
-#                    bitset (bounds, state, DON!!, the source card, a ban)
+#                    bitset (bounds, state, the game's tests, the source card, a ban)
 FLF_DIFF_NAMES = 256  # "with different card names": the cards chosen or counted together
 #                       each have a name of their own (read by the op or condition, not the
 #                       match of one card)
-PRED_HAS_TRIGGER = 1 << 30  # card_pred bit of a card with trigger text (FLF_HAS_TRIGGER)
+PRED_GAME = 1 << 30  # a card_pred bit the game's packer sets (for FLF_GAME_1)
 
 # Condition rows.
 CD_KIND = 0  # CK_* of the game

@@ -13,6 +13,11 @@ APPROX = "approximate"
 UNMODELLED = "unmodelled"
 STATUSES = (STRICT, APPROX, UNMODELLED)
 
+# Ability.flags, set by a game's compiler and turned into fxlayout.ABF_* bits by its packer.
+FLAG_ONCE = 1  # usable once per turn
+FLAG_FROM_HAND = 2  # the ability applies while the card is in the hand (ABF_FROM_HAND)
+FLAG_HAND_MOD = 4  # on the field, the ability changes its owner's hand cards (ABF_HAND_MOD)
+
 
 @dataclass(frozen=True)
 class Filter:
@@ -38,7 +43,7 @@ class Filter:
 @dataclass(frozen=True)
 class Cond:
     """A condition row: kind, whose (self/opp), comparison, value, an optional filter,
-    negation; `pred` names a predicate for kinds that test one (e.g. the Leader's type)."""
+    negation; `pred` names a predicate for kinds that test one (e.g. a card's type)."""
 
     kind: int
     who: int = 0

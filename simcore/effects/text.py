@@ -6,8 +6,10 @@ import html
 import re
 import unicodedata
 
-# Circled numbers (① .. ⑳, and the dingbat forms ➀ .. ➉, ❶ .. ❿, ➊ .. ➓): a DON!! or energy
-# cost, written (N) before NFKC would make them bare digits.
+from tcgsim.simcore.effects.syntax import PLAIN, Syntax
+
+# Circled numbers (① .. ⑳, and the dingbat forms ➀ .. ➉, ❶ .. ❿, ➊ .. ➓): a cost in a
+# game's resource, written (N) before NFKC would make them bare digits.
 _CIRCLED = {chr(0x2460 + i): f"({i + 1})" for i in range(20)} | {
     chr(base + i): f"({i + 1})" for base in (0x2776, 0x2780, 0x278A) for i in range(10)}
 _TYPOGRAPHY = str.maketrans({"\u2018": "'", "\u2019": "'", "\u00b4": "'", "\u201c": '"',
@@ -59,17 +61,16 @@ def sentences(ability: str) -> list[str]:
     return [p.strip() for p in rejoin_brackets(_SENTENCE.split(ability)) if p.strip()]
 
 
-def shape(clause: str, tags: frozenset[str] = frozenset()) -> str:
+def shape(clause: str, syntax: Syntax = PLAIN) -> str:
     """The clause's shape for the worklist of unmatched text: numbers -> N (a sign stays:
-    +N power is not -N power), {types} -> {T},
-    [names] -> [NAME] (timing and keyword tags in `tags` are kept), <attributes> -> <A>,
-    quoted names -> "NAME"."""
+    +N power is not -N power), {types} -> {T}, [names] -> [NAME] (the game's timing and
+    keyword tags, and tag contents its `kept` pattern matches, are kept), <attributes> ->
+    <A>, quoted names -> "NAME"."""
     s = normalise(clause).replace("\n", " ")
     s = re.sub(r"\{[^}]*\}", "{T}", s)
     s = re.sub(r"<[^>]*>", "<A>", s)
     s = re.sub(r'"[^"]*"', '"NAME"', s)
     s = re.sub(r"\[([^\]]*)\]",
-               lambda m: m.group(0) if m.group(1) in tags or re.fullmatch(r"DON!! x\d+",
-                                                                         m.group(1))
-               else "[NAME]", s)
+               lambda m: m.group(0) if m.group(1) in syntax.tags or (
+                   syntax.kept and re.fullmatch(syntax.kept, m.group(1))) else "[NAME]", s)
     return re.sub(r"\d+", "N", s)

@@ -21,6 +21,13 @@ from tcgsim.simcore.effects.fxlayout import (
     OWN_OPP,
     OWN_SELF,
 )
+from tcgsim.simcore.effects.fxread import (
+    ab_get,
+    ab_slot,
+    code_get,
+    cond_get,
+    has_timing,
+)
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects.opcodes import (
     CK_DON_GIVEN_SELF,
@@ -84,20 +91,15 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     T_WHEN_ATTACKING,
 )
 from tcgsim.simcore.games.onepiece.effects.query import (
-    ab_get,
-    ab_slot,
     can_activate,
     can_pay,
     candidates,
-    code_get,
-    cond_get,
     cond_holds,
     conds_hold,
     counter_boost,
     counter_reaches,
     cut_applies,
     don_on_field,
-    has_timing,
     negated,
     once_spent,
     source_card,

@@ -3,6 +3,8 @@
 These tests use short synthetic phrases written for the test, not card text."""
 
 from tcgsim.simcore.effects import clauses, ir
+from tcgsim.simcore.effects.syntax import PLAIN
+from tcgsim.simcore.games.onepiece.effects.syntax import SYNTAX
 
 
 def test_split_abilities_tags_cost_body():
@@ -14,10 +16,13 @@ def test_split_abilities_tags_cost_body():
 
 
 def test_split_clauses_connectors():
-    got = clauses.split_clauses("Draw 1 card. Then, trash 1 card from your hand.")
+    got = clauses.split_clauses("Draw 1 card. Then, trash 1 card from your hand.", SYNTAX)
     assert got == [("", "Draw 1 card."), ("THEN", "trash 1 card from your hand.")]
-    got = clauses.split_clauses("You may trash 1 card. If you do, draw 2 cards.")
+    got = clauses.split_clauses("You may trash 1 card. If you do, draw 2 cards.", SYNTAX)
     assert [c for c, _ in got] == ["", "IF_DO"]
+    # the core knows no connector of its own: a game without any cuts nowhere
+    assert clauses.split_clauses("Draw 1 card. Then, trash 1 card.", PLAIN) == [
+        ("", "Draw 1 card. Then, trash 1 card.")]
 
 
 def test_strip_reminder_after_keyword():

@@ -96,9 +96,9 @@ def test_phrase_categories_colours_and_trigger_in_a_zone():
     assert (f.cost_min, f.cost_max) == (3, 5)
     f = P.counted("up to 1 Character card with 5000 power or less and a [Trigger]",
                   oc.Z_HAND)[2]
-    assert f.flags & L.FLF_HAS_TRIGGER and f.pow_max == 5000
+    assert f.flags & oc.FLF_HAS_TRIGGER and f.pow_max == 5000
     assert P.counted("2 Events", oc.Z_TRASH)[2].cat == 1 << cards.EVENT
-    assert P.card_phrase("card with a [Trigger]", oc.Z_HAND).flags == L.FLF_HAS_TRIGGER
+    assert P.card_phrase("card with a [Trigger]", oc.Z_HAND).flags == oc.FLF_HAS_TRIGGER
 
 
 def test_phrase_unreadable_text_is_none():
@@ -130,7 +130,8 @@ TEMPLATE_CARDS = [
     ("OP15-002", "any-number-trash-hand"), ("OP15-002", "power-per-paid"),
     ("P-051", "any-number-trash-hand"), ("ST16-002", "power-per-paid"),
     ("OP05-097", "play-cost-reduced"),
-    ("OP14-060", "retarget-selected"), ("OP16-080", "retarget"),
+    ("OP14-060", "retarget-selected"), ("EB01-038", "retarget-selected"),
+    ("OP16-080", "retarget"),
     ("OP12-061", "next-play-cost"), ("OP02-025", "next-play-cost"),
     ("OP11-041", "when-life-removed"), ("OP08-105", "when-opp-life-removed"),
     ("ST31-004", "for-every-on-field"),
@@ -407,11 +408,11 @@ def test_8_3_1_3_reveal_cost_and_base_power_op16_010():
 
 def test_8_3_2_any_don_given_op13_076():
     """OP13-076: 'If you have any DON!! cards given' counts your Leader and Characters with
-    DON!! given (FLF_DON_GIVEN) at least 1."""
+    DON!! given (oc.FLF_DON_GIVEN) at least 1."""
     ab = _compile("OP13-076")[0]
     cond = ab.body[0].cond
     assert (cond.kind, cond.cmp, cond.value) == (oc.CK_COUNT, 1, 1)
-    assert cond.flt == ir.Filter(zone=oc.Z_FIELD_LC, flags=L.FLF_DON_GIVEN)
+    assert cond.flt == ir.Filter(zone=oc.Z_FIELD_LC, flags=oc.FLF_DON_GIVEN)
 
 
 def test_8_3_2_multicolor_and_life_op14_108():
@@ -497,7 +498,7 @@ def test_1_3_3_opponent_cannot_block_is_approximate_st01_012():
 def test_2_7_6_cost_reduction_in_hand_st23_001():
     """ST23-001: a continuous -4 cost on this card in the hand, flagged as applying from
     the hand."""
-    from tcgsim.simcore.games.onepiece.effects.rules import FLAG_FROM_HAND
+    from tcgsim.simcore.effects.ir import FLAG_FROM_HAND
 
     ab = _compile("ST23-001")[0]
     assert ab.timing == oc.T_CONTINUOUS and ab.flags & FLAG_FROM_HAND
@@ -880,7 +881,7 @@ def test_phrase_power_first_don_given_trailing_type_and_name_lists():
     f = P.card_phrase("Character with 5000 or more power", P.FIELD)
     assert (f.pow_min, f.pow_max) == (5000, -1)
     f = P.card_phrase("Character with 3000 power or less with a DON!! card given", P.FIELD)
-    assert f.pow_max == 3000 and f.flags == L.FLF_DON_GIVEN
+    assert f.pow_max == 3000 and f.flags == oc.FLF_DON_GIVEN
     f = P.card_phrase("Character card with 4000 power or less and the {Alpha} type", oc.Z_HAND)
     assert f.pred_all == ("type:Alpha",) and f.pow_max == 4000
     got = P.counted("up to 1 [A], [B], or [C] with a cost of 5 or less", oc.Z_LOOK)

@@ -6,6 +6,8 @@ import numpy as np
 
 from tcgsim.simcore.coverage import deck_coverage
 from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.effects.facet import builtin_facet
+from tcgsim.simcore.effects.syntax import Syntax
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.gamekit import Runner
 from tcgsim.simcore.games.dbs.cards import load_cards
@@ -40,6 +42,10 @@ GAME = Game(
     import_cards=read_database,
     store_entries=store_entries,
     coverage=deck_coverage,
+    effects=builtin_facet(("text", "back_text"), Syntax(tags=frozenset({
+        "Auto", "Permanent", "Activate Main", "Activate Battle", "Activate Main/Battle",
+        "Counter: Play", "Counter: Attack", "Once per Turn", "Awaken", "Double Strike",
+        "Triple Strike", "Critical", "Barrier", "Dual Attack", "Evolve", "Union"}))),
     # Masters codes; Fusion World codes (FB/FS/SB, FP-) too, so that such a decklist is
     # recognised and refused with a clear message rather than read as another game's.
     tuning=TUNING,

@@ -9,6 +9,7 @@ from tcgsim.simcore.game import Game
 from tcgsim.simcore.gamekit import Runner
 from tcgsim.simcore.games.onepiece.cards import load_cards
 from tcgsim.simcore.games.onepiece.deckrules import resolve_deck
+from tcgsim.simcore.games.onepiece.effects.facet import FACET
 from tcgsim.simcore.games.onepiece.effects.pack import compiler_digest
 from tcgsim.simcore.games.onepiece.effects.status import deck_coverage
 from tcgsim.simcore.games.onepiece.importer import read_database, store_entries, text_damaged
@@ -75,6 +76,7 @@ GAME = Game(
     text_damaged=text_damaged,
     store_entries=store_entries,
     coverage=deck_coverage,
+    effects=FACET,
     code_pattern=r"^(OP|ST|EB|PRB)\d+-\d+$|^P-\d+$",
     tuning=TUNING,
     effects_version=compiler_digest,

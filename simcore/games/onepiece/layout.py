@@ -4,6 +4,8 @@ Players are indexed by deck (0 = deck A, 1 = deck B); G_FIRST says who went firs
 cards are addressed by a slot ref: 0..4 the Character slots, 5 the Leader.
 """
 
+from tcgsim.simcore.effects.pending import QW as PENDING_ROW
+
 DECK_CAP = 50
 HAND_CAP = 50
 LIFE_CAP = 16
@@ -139,7 +141,7 @@ G_TURN_CAP = G + 14
 # look window on top of a deck, the pending queue (8-6) and a step guard.
 SEL_CAP = 8
 QCAP = 16
-QW = 4  # queue row: ability row, controller, source card, source ref (-1: not on the field)
+QW = PENDING_ROW  # queue row: ability row, controller, source card, source ref (-1: off field)
 G_SEL_N = G + 15
 G_SEL = G + 16
 G_OK = G_SEL + SEL_CAP

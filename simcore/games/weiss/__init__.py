@@ -7,6 +7,7 @@ import numpy as np
 
 from tcgsim.simcore.coverage import deck_coverage
 from tcgsim.simcore.decks import Deck
+from tcgsim.simcore.effects.facet import builtin_facet
 from tcgsim.simcore.game import Game
 from tcgsim.simcore.gamekit import Runner
 from tcgsim.simcore.games.weiss.cards import load_cards
@@ -38,6 +39,7 @@ GAME = Game(
     import_cards=read_database,
     store_entries=store_entries,
     coverage=deck_coverage,
+    effects=builtin_facet(("text",)),
     tuning=TUNING,
     code_pattern=r"^[A-Z0-9]+/[A-Z]+\d+-[A-Z]*\d+[A-Z]*$",
 )

@@ -43,10 +43,17 @@ from tcgsim.simcore.effects.fxlayout import (
     HAS_HAND,
     OWN_ANY,
     OWN_OPP,
-    PRED_HAS_TRIGGER,
     TM_FROM_HAND,
     TM_HAND_MOD,
 )
+from tcgsim.simcore.effects.fxread import (
+    ab_get,
+    code_get,
+    flt_get,
+    has_timing,
+    name_bit,
+)
+from tcgsim.simcore.effects.pending import queue_insert, queue_take
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece.damage import (
@@ -58,21 +65,16 @@ from tcgsim.simcore.games.onepiece.damage import (
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects.query import (
     MAX_CAND,
-    ab_get,
     can_activate,
     can_pay,
     candidates,
     candidates_upto,
-    code_get,
     cond_holds,
     conds_hold,
     count_per,
     cut_applies,
     don_on_field,
-    flt_get,
     flt_match,
-    has_timing,
-    name_bit,
     negated,
     once_spent,
     source_card,
@@ -214,6 +216,9 @@ from tcgsim.simcore.jit import kernel, kernel_inline
 from tcgsim.strategies.onepiece import policy
 
 # "Choose a cost": the costs offered, the likeliest first (the heuristic names the first).
+# The action group of each opcode (-1: not an action), from the opcode table: run_ability
+# dispatches a row with one load and one branch.
+ACTION_GROUP = oc.OPS.group_array()
 GUESS_ORDER = np.array([4, 5, 3, 6, 2, 7, 1, 8, 9, 10, 0], dtype=np.int64)
 
 # numba compiles a function once per argument types, and a literal argument (a timing
@@ -230,16 +235,10 @@ def enqueue(st, fx, lg, t, p, card, src_ref):
         return
     base = fx[H_CARD_AB]
     for ab in range(fx[base + card], fx[base + card + 1]):
-        if ab_get(fx, ab, AB_TIMING) == t:
-            if st[G_Q_N] >= QCAP:
-                fail(st, lg, ERR_FX_QUEUE)
-                return
-            q = G_Q + st[G_Q_N] * QW
-            st[q] = ab
-            st[q + 1] = p
-            st[q + 2] = card
-            st[q + 3] = src_ref
-            st[G_Q_N] += 1
+        if ab_get(fx, ab, AB_TIMING) == t and not queue_insert(
+                st, G_Q, G_Q_N, QCAP, st[G_Q_N], ab, p, card, src_ref):
+            fail(st, lg, ERR_FX_QUEUE)
+            return
 
 
 TRIGGER_Q = -2  # the source ref of a queue row that is a [Trigger] revealed by effect damage
@@ -253,17 +252,9 @@ def queue_trigger(st, fx, lg, d, card):
     k = 0
     for ab in range(fx[base + card], fx[base + card + 1]):
         if ab_get(fx, ab, AB_TIMING) == oc.T_TRIGGER:
-            if st[G_Q_N] >= QCAP:
+            if not queue_insert(st, G_Q, G_Q_N, QCAP, k, ab, d, card, TRIGGER_Q):
                 fail(st, lg, ERR_FX_QUEUE)
                 return
-            for i in range(G_Q + st[G_Q_N] * QW - 1, G_Q + k * QW - 1, -1):
-                st[i + QW] = st[i]
-            q = G_Q + k * QW
-            st[q] = ab
-            st[q + 1] = d
-            st[q + 2] = card
-            st[q + 3] = TRIGGER_Q
-            st[G_Q_N] += 1
             k += 1
 
 
@@ -775,7 +766,30 @@ def rest_own(st, fx, lg, p, c):
 
 
 @kernel
+def move_off_field(st, fx, lg, o, r, op, a):
+    """o's Character r leaves the field by an effect or a cost: K.O.'d (op KO: [On K.O.]
+    resolves after the ability, 10-2-17), trashed, returned to its owner's hand, or placed at
+    the top (a=0) or bottom (a=1) of its owner's deck (TO_DECK). The one move code of
+    actions, costs and replacements."""
+    if op == oc.OP_KO:
+        ko_by_effect(st, fx, lg, o, r)
+        return
+    card = leave_field(st, o, r)
+    if op == oc.OP_TO_HAND:
+        push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
+    elif op == oc.OP_TRASH:
+        to_trash(st, o, card)
+    elif a == 1:
+        to_deck_bottom(st, o, card)
+    else:
+        push(st, o * PSIZE, DECK, N_DECK, DECK_CAP, card)
+    log(st, lg, E.E_FX_MOVE, o, card, op, a)
+
+
+@kernel
 def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
+    """Pay cost row `row` of p's ability (8-3-1): the handler of every opcode the opcode
+    table places in a cost; query.can_pay has checked it can be paid in full."""
     b = p * PSIZE
     op = code_get(fx, row, 0)
     a = code_get(fx, row, 1)
@@ -849,19 +863,13 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
             if op == oc.OP_C_REST_OWN:
                 rest_own(st, fx, lg, p, c)
             elif op == oc.OP_C_KO_OWN:
-                ko_by_effect(st, fx, lg, p, r)
+                move_off_field(st, fx, lg, p, r, np.int64(oc.OP_KO), np.int64(0))
             elif op == oc.OP_C_TRASH_OWN:
-                card = leave_field(st, p, r)
-                to_trash(st, p, card)
-                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TRASH, 0)
+                move_off_field(st, fx, lg, p, r, np.int64(oc.OP_TRASH), np.int64(0))
             elif op == oc.OP_C_BOTTOM_OWN:
-                card = leave_field(st, p, r)
-                to_deck_bottom(st, p, card)
-                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_DECK, 1)
+                move_off_field(st, fx, lg, p, r, np.int64(oc.OP_TO_DECK), np.int64(1))
             else:
-                card = leave_field(st, p, r)
-                push(st, b, HAND, N_HAND, HAND_CAP, card)
-                log(st, lg, E.E_FX_MOVE, p, card, oc.OP_TO_HAND, 0)
+                move_off_field(st, fx, lg, p, r, np.int64(oc.OP_TO_HAND), np.int64(0))
     elif op == oc.OP_C_GIVE_DON:  # 6-5-5: a active DON!! cards to the chosen card
         c = choose_card(st, ct, fx, lg, p, bb, np.int64(oc.Q_COST_CARD),
                         np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams, prms,
@@ -906,6 +914,8 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
     elif op == oc.OP_C_TRASH_TO_DECK:
         trash_to_bottom(st, ct, fx, lg, p, p, np.int64(a), np.int64(bb), src_card, src_ref,
                         fams, prms, rng, buf)
+    elif op == oc.OP_C_REVEAL_HAND:  # the revealed cards stay in the hand (can_pay found them)
+        pass
 
 
 @kernel
@@ -1037,7 +1047,7 @@ def life_scry(st, ct, fx, lg, p, count, who, fams, prms, rng, buf):
         ob = o * PSIZE
         top = st[ob + N_LIFE] - 1
         card = st[ob + LIFE + top]
-        trig = (fx[fx[H_CARD_PRED] + card] & PRED_HAS_TRIGGER) != 0 or \
+        trig = (fx[fx[H_CARD_PRED] + card] & oc.PRED_HAS_TRIGGER) != 0 or \
             ct[card, C.TRIGGER_EFF] != C.EFF_NONE
         buf[0] = buf[i]
         if ask(st, ct, lg, p, np.int64(oc.Q_LIFE_BOTTOM), np.int64(1 if trig else 0), fams,
@@ -1173,6 +1183,384 @@ def mark_used(st, fx, ab, p, src_ref):
 
 
 @kernel
+def act_select(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
+               buf):
+    """Run a selection row (SEL, SEL_ADD, SEL_ALL, SEL_SELF, SEL_LEADER) or COUNT_X: set the
+    frame's selection register (8-4-4-1) or its X register."""
+    b = p * PSIZE
+    if op == oc.OP_SEL or op == oc.OP_SEL_ADD:
+        nxt = code_get(fx, pc, 0) if pc < end else oc.OP_END
+        intent = intent_of(nxt, code_get(fx, pc, 1) if pc < end else 0)
+        select(st, ct, fx, lg, p, a, bb, (cc & 1) != 0, np.int64((cc >> 4) - 1), intent,
+               src_card, src_ref, fams, prms, rng, buf, op == oc.OP_SEL_ADD)
+    elif op == oc.OP_SEL_ALL:
+        n = min(candidates(st, ct, fx, a, p, src_card, src_ref, buf), SEL_CAP)
+        for i in range(n):
+            st[G_SEL + i] = buf[i]
+        st[G_SEL_N] = n
+        st[G_OK] = 1 if n > 0 else 0
+    elif op == oc.OP_SEL_SELF:
+        st[G_SEL_N] = 0
+        if 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card:
+            st[G_SEL] = cand_encode(p, Z_FIELD_LC, src_ref)
+            st[G_SEL_N] = 1
+        st[G_OK] = st[G_SEL_N]
+    elif op == oc.OP_SEL_LEADER:
+        o = 1 - p if a == OWN_OPP else p
+        st[G_SEL] = cand_encode(o, Z_LEADER, LEADER_REF)
+        st[G_SEL_N] = 1
+    elif op == oc.OP_COUNT_X:  # X (or X plus) the cards matching filter a
+        n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
+        st[G_X] = n + (st[G_X] if bb == 1 else 0)
+
+
+@kernel
+def act_selection(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
+                  buf):
+    """Run a row that acts on the selected cards: move, rest or set them active, change their
+    power, cost or keywords, give them DON!!, negate them (6-6, 10-2-1, 8-1-3-4)."""
+    b = p * PSIZE
+    if op == oc.OP_KO or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK \
+            or op == oc.OP_TRASH:
+        for k in range(st[G_SEL_N]):
+            o, r = sel_on_field(st, k)
+            if o < 0 and sel_stage(st, k) >= 0:
+                remove_stage(st, lg, sel_stage(st, k), op, a)
+                continue
+            if o < 0 or not removable(st, ct, p, o, r, op):
+                continue
+            ok = st[G_OK]
+            if replaced(st, ct, fx, lg, o, r, np.int64(EV_KO if op == oc.OP_KO else EV_REMOVE),
+                        np.int64(oc.CAUSE_OPP_EFFECT if o != p else oc.CAUSE_OWN_EFFECT),
+                        fams, prms, rng, buf):
+                st[G_OK] = ok
+                continue
+            st[G_OK] = ok
+            move_off_field(st, fx, lg, o, r, op, a)
+    elif op == oc.OP_REST or op == oc.OP_SET_ACTIVE:
+        for k in range(st[G_SEL_N]):
+            o, r = sel_on_field(st, k)
+            if o < 0 and sel_stage(st, k) >= 0:
+                st[sel_stage(st, k) * PSIZE + STAGE_RESTED] = 1 if op == oc.OP_REST else 0
+                continue
+            if o < 0 or (op == oc.OP_REST
+                         and (slot_kw(st, ct, o, r) & oc.PR_NO_REST) != 0):
+                continue
+            was = st[o * PSIZE + F_RESTED + r]
+            ok = st[G_OK]
+            if op == oc.OP_REST and was == 0 and o != p and replaced(
+                    st, ct, fx, lg, o, r, np.int64(EV_REST), np.int64(
+                        oc.CAUSE_OPP_EFFECT | (oc.CAUSE_OPP_CHAR if src_card >= 0 and ct[
+                            src_card, C.CATEGORY] == C.CHARACTER else 0)),
+                    fams, prms, rng, buf):
+                st[G_OK] = ok  # "would be rested ... instead" (8-1-3-4)
+                continue
+            st[G_OK] = ok
+            st[o * PSIZE + F_RESTED + r] = 1 if op == oc.OP_REST else 0
+            if op == oc.OP_REST and was == 0:
+                became_rested(st, fx, lg, o, r)
+    elif op == oc.OP_POWER or op == oc.OP_COST or op == oc.OP_GRANT \
+            or op == oc.OP_PROHIBIT or op == oc.OP_POWER_X:  # 6-6, 7-1-5, 2-7-6
+        if op == oc.OP_POWER_X:  # a for each one counted: an OP_POWER of the sum
+            op = oc.OP_POWER
+            a = a * st[G_X]
+        for k in range(st[G_SEL_N]):
+            o, r = sel_on_field(st, k)
+            if o >= 0:
+                modify(st, op, a, bb, p, o * PSIZE + r)
+    elif op == oc.OP_SET_BASE:  # base power becomes a (4-9-2-1)
+        for k in range(st[G_SEL_N]):
+            o, r = sel_on_field(st, k)
+            if o >= 0:
+                set_base(st, a - ct[st[o * PSIZE + F_CARD + r], C.POWER], bb, p,
+                         o * PSIZE + r)
+    elif op == oc.OP_SET_BASE_AS:  # base power becomes the selected card's power
+        o, r = sel_on_field(st, 0)
+        if st[G_SEL_N] > 0 and o >= 0 and 0 <= src_ref < NREF \
+                and st[b + F_CARD + src_ref] == src_card:
+            set_base(st, power(st, ct, o, r) - ct[src_card, C.POWER], a, p, b + src_ref)
+    elif op == oc.OP_NEGATE:  # the selected cards' effects are negated for bb
+        for k in range(st[G_SEL_N]):
+            o, r = sel_on_field(st, k)
+            if o >= 0:
+                modify(st, oc.OP_PROHIBIT, oc.PR_NEGATED, bb, p, o * PSIZE + r)
+    elif op == oc.OP_GIVE_DON:  # 6-5-5: a each, from the rested (bb=1) or active DON!!
+        for k in range(st[G_SEL_N]):
+            o, r = sel_on_field(st, k)
+            if o == p or (cc == OWN_OPP and o == 1 - p):  # DON!! of the card's owner
+                ob = o * PSIZE
+                src = DON_RESTED if bb == 1 else DON_ACTIVE
+                m = min(a, st[ob + src])
+                st[ob + src] -= m
+                st[ob + F_DON + r] += m
+    elif op == oc.OP_RETARGET:  # the attack's target becomes the selected card
+        o, r = sel_on_field(st, 0)
+        if st[G_ATT] != EMPTY and st[G_SEL_N] > 0 and o == p and p != st[G_ACTIVE]:
+            st[G_TGT] = r
+            st[G_TGT_CARD] = st[b + F_CARD + r]
+            log(st, lg, E.E_RETARGET, p, st[G_TGT_CARD], r, 0)
+    elif op == oc.OP_TO_LIFE:  # the selected Characters to their owner's Life: the top
+        for k in range(st[G_SEL_N]):  # (bb 0), or the top or bottom (bb 2, p's choice)
+            o, r = sel_on_field(st, k)
+            if o < 0 or not removable(st, ct, p, o, r, op) \
+                    or st[o * PSIZE + N_LIFE] >= LIFE_CAP:
+                continue
+            card = leave_field(st, o, r)
+            if life_end(st, ct, lg, p, o, np.int64(bb), True, fams, prms, rng, buf) == 1:
+                add_life_bottom(st, o, card, a == 1)
+                log(st, lg, E.E_FX_MOVE, o, card, oc.OP_LIFE_SCRY, 1)
+            else:
+                add_life(st, o, card, a == 1)
+                log(st, lg, E.E_FX_MOVE, o, card, op, a)
+
+
+@kernel
+def act_zones(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
+              buf):
+    """Run a row that moves cards between the player's zones: draw, trash from the hand, look,
+    pick, mill, Life, damage, play from the hand, trash or deck (3-1 .. 3-10, 4-6-2)."""
+    b = p * PSIZE
+    if op == oc.OP_SCRY:  # look at a: each to the top or the bottom, in any order
+        st[G_LOOK_N] = min(a, st[b + N_DECK])
+        window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf)
+    elif op == oc.OP_DRAW:
+        for _ in range(a):
+            draw(st, lg, p)
+            if st[G_OVER] != 0:
+                break
+    elif op == oc.OP_TRASH_HAND:
+        got = trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng,
+                              buf)
+        st[G_OK] = 1 if got == a else 0
+    elif op == oc.OP_MILL:
+        for _ in range(a):
+            if st[b + N_DECK] == 0:
+                break
+            card = remove_from_deck(st, p, st[b + N_DECK] - 1)
+            push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
+        deck_out_check(st, lg, p)
+    elif op == oc.OP_LOOK:
+        st[G_LOOK_N] = min(a, st[b + N_DECK])
+    elif op == oc.OP_PICK:  # reveal up to bb matching cards: to hand, play or trash
+        st[G_OK] = 0
+        for _ in range(bb):
+            n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
+            i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_PICK),
+                    np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
+                    np.int64(1))
+            if i < 0:
+                break
+            card = remove_from_deck(st, p, st[b + N_DECK] - 1 - cand_index(buf[i]))
+            st[G_LOOK_N] -= 1
+            st[G_OK] = 1
+            log(st, lg, E.E_FX_PICK, p, card, oc.DEST_HAND if cc == oc.DEST_LIFE_DOWN
+                and st[b + N_LIFE] >= LIFE_CAP else cc, Z_LOOK)
+            if cc == oc.DEST_PLAY or cc == oc.DEST_PLAY_RESTED:
+                play_free(st, ct, fx, lg, p, card, 1 if cc == oc.DEST_PLAY_RESTED else 0,
+                          fams, prms, rng)
+            elif cc == oc.DEST_TRASH:
+                push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
+            elif cc == oc.DEST_LIFE_DOWN and st[b + N_LIFE] < LIFE_CAP:
+                add_life(st, p, card, False)
+            else:
+                push(st, b, HAND, N_HAND, HAND_CAP, card)
+        deck_out_check(st, lg, p)
+    elif op == oc.OP_REST_TO:  # the rest of the look window: the bottom (a=0) or the
+        if a == 2:  # trash (a=2), or each card to the top or the bottom (a=3)
+            for _ in range(st[G_LOOK_N]):
+                push(st, b, TRASH, N_TRASH, TRASH_CAP,
+                     remove_from_deck(st, p, st[b + N_DECK] - 1))
+            st[G_LOOK_N] = 0
+            deck_out_check(st, lg, p)
+        elif a == 3:
+            window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf)
+        else:
+            window_to_bottom(st, ct, lg, p, fams, prms, rng, buf)
+    elif op == oc.OP_ADD_LIFE:  # top of the deck to the top of Life (4-6)
+        for _ in range(a):
+            n = st[b + N_DECK]
+            if n == 0 or st[b + N_LIFE] >= LIFE_CAP:
+                break
+            card = remove_from_deck(st, p, n - 1)
+            add_life(st, p, card, bb == 1)
+            log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
+        deck_out_check(st, lg, p)
+    elif op == oc.OP_PLAY_SELF:  # [Trigger] "play this card" (10-1-5-4)
+        if st[b + LIMBO] == src_card and not play_banned(st, ct, p, src_card, False):
+            st[b + LIMBO] = EMPTY
+            play_free(st, ct, fx, lg, p, src_card, 0, fams, prms, rng)
+    elif op == oc.OP_SELF_TO_HAND:  # [Trigger] "add this card to your hand" (10-1-5-3)
+        if st[b + LIMBO] == src_card:
+            st[b + LIMBO] = EMPTY
+            push(st, b, HAND, N_HAND, HAND_CAP, src_card)
+            log(st, lg, E.E_FX_MOVE, p, src_card, oc.OP_TO_HAND, 0)
+    elif op == oc.OP_PLAY_FROM or op == oc.OP_TRASH_TO_HAND:  # a filter, bb cards
+        st[G_OK] = 0
+        if op == oc.OP_PLAY_FROM and (cc & 2) != 0:  # what it plays is the selection
+            st[G_SEL_N] = 0
+        distinct = (flt_get(fx, a, FL_FLAGS) & FLF_DIFF_NAMES) != 0
+        seen_lo = 0  # names taken so far ("with different card names"): fx name ids
+        seen_hi = 0
+        budget = (cc >> 4) - 1 if op == oc.OP_PLAY_FROM else -1  # "a total cost of N"
+        for _ in range(bb):
+            if op == oc.OP_TRASH_TO_HAND and cc == 1 and st[b + N_LIFE] >= LIFE_CAP:
+                break  # no room in the Life area
+            if distinct or budget >= 0:
+                c = choose_new_name(st, ct, fx, lg, p, a, seen_lo, seen_hi,
+                                    np.int64(budget), src_card, src_ref, fams, prms, rng,
+                                    buf)
+            else:
+                c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_PICK),
+                                np.int64(oc.INTENT_HELP), np.int64(1), src_card, src_ref,
+                                fams, prms, rng, buf)
+            if c < 0:
+                break
+            if distinct:
+                w, bit = name_bit(fx, cand_card(st, c))
+                if w:
+                    seen_hi |= bit
+                else:
+                    seen_lo |= bit
+            if budget >= 0:
+                budget -= ct[cand_card(st, c), C.COST]
+            z = cand_zone(c)
+            i = cand_index(c)
+            if z == Z_HAND:
+                card = take_from_hand(st, p, i)
+            elif z == Z_TRASH:
+                card = take_from_trash(st, p, i)
+            elif z == Z_LOOK:
+                card = remove_from_deck(st, p, st[b + N_DECK] - 1 - i)
+                st[G_LOOK_N] -= 1
+            else:
+                break
+            st[G_OK] = 1
+            log(st, lg, E.E_FX_PICK, p, card,
+                (oc.DEST_LIFE_UP if cc == 1 else oc.DEST_HAND) if op == oc.OP_TRASH_TO_HAND
+                else oc.DEST_PLAY_RESTED if (cc & 1) == 1 else oc.DEST_PLAY, z)
+            if op == oc.OP_TRASH_TO_HAND and cc == 1:
+                add_life(st, p, card, True)
+            elif op == oc.OP_TRASH_TO_HAND:
+                push(st, b, HAND, N_HAND, HAND_CAP, card)
+            else:
+                slot = play_free(st, ct, fx, lg, p, card, cc & 1, fams, prms, rng)
+                if (cc & 2) != 0 and slot >= 0 and st[G_SEL_N] < SEL_CAP:
+                    st[G_SEL + st[G_SEL_N]] = cand_encode(p, Z_FIELD_CHAR, slot)
+                    st[G_SEL_N] += 1
+    elif op == oc.OP_REVEAL_TOP:  # reveal the top card (it stays): ok := it matches a
+        st[G_LOOK_N] = min(1, st[b + N_DECK])
+        st[G_OK] = 1 if st[G_LOOK_N] == 1 and flt_match(
+            st, ct, fx, a, p, cand_encode(p, Z_LOOK, 0), src_card, src_ref) else 0
+    elif op == oc.OP_GUESS_COST_OPP:  # name a cost; ok := the opponent's top card has it
+        for i in range(11):
+            buf[i] = GUESS_ORDER[i]
+        i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP),
+                fams, prms, rng, buf, np.int64(11), np.int64(0))
+        ob = (1 - p) * PSIZE
+        st[G_OK] = 1 if i >= 0 and st[ob + N_DECK] > 0 and ct[
+            st[ob + DECK + st[ob + N_DECK] - 1], C.COST] == GUESS_ORDER[i] else 0
+    elif op == oc.OP_LOOK_OPP:  # the controller sees the cards; none moves
+        pass
+    elif op == oc.OP_OPP_TRASH_HAND:  # the opponent chooses from their hand
+        trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
+                        src_ref, fams, prms, rng, buf)
+    elif op == oc.OP_HAND_TO_DECK:  # cc: whose hand; its owner chooses the cards
+        place_from_hand(st, ct, fx, lg, np.int64(1 - p) if cc == OWN_OPP else p, np.int64(a),
+                     np.int64(bb), np.int64(0), fams, prms, rng, buf)
+    elif op == oc.OP_TRASH_TO_DECK:  # cc: whose trash; its owner chooses the cards
+        trash_to_bottom(st, ct, fx, lg, p, np.int64(1 - p) if cc == OWN_OPP else p,
+                        np.int64(a), np.int64(bb), src_card, src_ref, fams, prms, rng, buf)
+    elif op == oc.OP_LIFE_SCRY:
+        life_scry(st, ct, fx, lg, p, np.int64(a), np.int64(bb), fams, prms, rng, buf)
+    elif op == oc.OP_HAND_TO_LIFE:
+        place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
+                     rng, buf)
+    elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom, 2 either
+        o = 1 - p if cc == OWN_OPP else p
+        n = a
+        if op == oc.OP_LIFE_TO_HAND and o == p and (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND):
+            n = 0  # "you cannot add Life cards to your hand using your own effects"
+        for _ in range(n):
+            side = life_end(st, ct, lg, p, o, np.int64(bb), False, fams, prms, rng, buf)
+            card = take_life_watched(st, fx, lg, o, side)
+            if card == EMPTY:
+                break
+            if op == oc.OP_LIFE_TO_HAND:
+                push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
+            else:
+                to_trash(st, o, card)
+            log(st, lg, E.E_FX_MOVE, o, card, op, side)
+    elif op == oc.OP_DAMAGE:  # a points to the opponent's (bb OWN_OPP) or one's own Leader
+        effect_damage(st, ct, fx, lg, np.int64(1 - p if bb == OWN_OPP else p), np.int64(a),
+                      src_card, fams, prms, rng, buf)
+
+
+@kernel
+def act_player(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
+               buf):
+    """Run a row that changes a player's DON!! or what a player may do: DON!! added, rested,
+    returned or locked, play bans, an Event activated, the game won (6-4, 10-2-10, 1-2-5)."""
+    b = p * PSIZE
+    if op == oc.OP_DON_ADD:  # 6-4: from the DON!! deck, active or rested
+        m = min(a, st[b + DON_DECK])
+        st[b + DON_DECK] -= m
+        st[b + (DON_RESTED if bb == 1 else DON_ACTIVE)] += m
+    elif op == oc.OP_DON_ACTIVE and (st[b + PLAY_BAN] & BAN_DON_ACTIVE_CHAR) != 0 \
+            and src_card >= 0 and ct[src_card, C.CATEGORY] == C.CHARACTER:
+        pass  # "you cannot set DON!! cards as active using Character effects" (1-3-3)
+    elif op == oc.OP_DON_ACTIVE and bb == 1:  # "at the end of this turn" (6-6-1-2)
+        st[b + EOT_DON_ACTIVE] += a
+    elif op == oc.OP_DON_ACTIVE:
+        m = min(a, st[b + DON_RESTED])
+        st[b + DON_RESTED] -= m
+        st[b + DON_ACTIVE] += m
+    elif op == oc.OP_DON_MINUS and bb == 1:  # at the end of this turn (6-6-1-2)
+        st[b + EOT_DON_MATCH] = 1
+    elif op == oc.OP_DON_MINUS:  # 10-2-10
+        return_don(st, fx, lg, p, a, False)
+    elif op == oc.OP_DON_LOCK:  # rested DON!! kept rested in their next Refresh Phase
+        o = 1 - p if cc == OWN_OPP else p
+        st[o * PSIZE + DON_LOCK] = min(st[o * PSIZE + DON_LOCK] + a,
+                                       st[o * PSIZE + DON_RESTED])
+    elif op == oc.OP_ACTIVATE_EVENT:
+        activate_events(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
+    elif op == oc.OP_NEXT_PLAY_CUT:  # the next matching play from the hand this turn
+        st[b + NEXT_CUT] = a
+        st[b + NEXT_FLT] = bb
+    elif op == oc.OP_ANY_NUMBER:
+        any_number(st, ct, fx, lg, p, a, bb, x_unit(fx, pc, end),
+                   x_receiver(fx, pc, end, src_ref), src_card, src_ref, fams, prms, rng,
+                   buf)
+    elif op == oc.OP_WIN:  # 1-2-5: the controller wins during the effect; the game ends
+        st[G_OVER] = 1
+        st[G_WINNER] = p
+        st[G_REASON] = R_EFFECT
+        log(st, lg, E.E_END, p, R_EFFECT, 0, 0)
+    elif op == oc.OP_DON_DECK:  # a DON!! deck of a cards (5-1-2-4): the rest never plays
+        k = min(max(st[b + DON_OWN] - a, 0), st[b + DON_DECK])
+        st[b + DON_DECK] -= k
+        st[b + DON_OWN] -= k
+    elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
+        return_don(st, fx, lg, np.int64(1 - p), a, False)
+    elif op == oc.OP_DON_REST:
+        o = 1 - p if cc == OWN_OPP else p
+        m = min(a, st[o * PSIZE + DON_ACTIVE])
+        st[o * PSIZE + DON_ACTIVE] -= m
+        st[o * PSIZE + DON_RESTED] += m
+    elif op == oc.OP_BAN_PLAY:  # 1 + the lowest base cost banned; the lowest ban wins
+        v = st[b + PLAY_BAN]
+        if bb == 1:
+            st[b + PLAY_BAN] = v | BAN_FROM_HAND
+        elif bb == 2:  # no Life to the hand by one's own effects (1-3-3)
+            st[b + PLAY_BAN] = v | BAN_LIFE_TO_HAND
+        elif bb == 3:  # no DON!! set active by Character effects (1-3-3)
+            st[b + PLAY_BAN] = v | BAN_DON_ACTIVE_CHAR
+        else:
+            low = v & (BAN_FROM_HAND - 1)
+            st[b + PLAY_BAN] = (v - low) + (a + 1 if low == 0 else min(low, a + 1))
+
+
+@kernel
 def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, chosen):
     """Resolve ability row ab of p's card src_card (at slot src_ref, STAGE_REF, or -1 when it
     is not on the field) by the activation procedure (8-4-1). `chosen`: the player already
@@ -1222,7 +1610,22 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         bb = code_get(fx, pc, 2)
         cc = code_get(fx, pc, 3)
         pc += 1
-        if op == oc.OP_END:
+        g = ACTION_GROUP[op]  # the opcode table's handler (oc.OPS)
+        if g == oc.GR_SELECT:
+            act_select(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams,
+                       prms, rng, buf)
+        elif g == oc.GR_SELECTION:
+            act_selection(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams,
+                          prms, rng, buf)
+        elif g == oc.GR_ZONES:
+            act_zones(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams,
+                      prms, rng, buf)
+        elif g == oc.GR_PLAYER:
+            act_player(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams,
+                       prms, rng, buf)
+        elif op == oc.OP_OPTION:  # read by CHOOSE_ONE, never run
+            continue
+        elif op == oc.OP_END:
             break
         elif op == oc.OP_SKIP_UNLESS:  # bb rows; a negative count skips to the end
             if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
@@ -1230,104 +1633,6 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_IF_DO:  # "If you do" (8-3-2-4)
             if st[G_OK] == 0:
                 pc = end if bb < 0 else pc + bb
-        elif op == oc.OP_SEL or op == oc.OP_SEL_ADD:
-            nxt = code_get(fx, pc, 0) if pc < end else oc.OP_END
-            intent = intent_of(nxt, code_get(fx, pc, 1) if pc < end else 0)
-            select(st, ct, fx, lg, p, a, bb, (cc & 1) != 0, np.int64((cc >> 4) - 1), intent,
-                   src_card, src_ref, fams, prms, rng, buf, op == oc.OP_SEL_ADD)
-        elif op == oc.OP_SEL_ALL:
-            n = min(candidates(st, ct, fx, a, p, src_card, src_ref, buf), SEL_CAP)
-            for i in range(n):
-                st[G_SEL + i] = buf[i]
-            st[G_SEL_N] = n
-            st[G_OK] = 1 if n > 0 else 0
-        elif op == oc.OP_SEL_SELF:
-            st[G_SEL_N] = 0
-            if 0 <= src_ref < NREF and st[b + F_CARD + src_ref] == src_card:
-                st[G_SEL] = cand_encode(p, Z_FIELD_LC, src_ref)
-                st[G_SEL_N] = 1
-            st[G_OK] = st[G_SEL_N]
-        elif op == oc.OP_SEL_LEADER:
-            o = 1 - p if a == OWN_OPP else p
-            st[G_SEL] = cand_encode(o, Z_LEADER, LEADER_REF)
-            st[G_SEL_N] = 1
-        elif op == oc.OP_KO or op == oc.OP_TO_HAND or op == oc.OP_TO_DECK \
-                or op == oc.OP_TRASH:
-            for k in range(st[G_SEL_N]):
-                o, r = sel_on_field(st, k)
-                if o < 0 and sel_stage(st, k) >= 0:
-                    remove_stage(st, lg, sel_stage(st, k), op, a)
-                    continue
-                if o < 0 or not removable(st, ct, p, o, r, op):
-                    continue
-                ok = st[G_OK]
-                if replaced(st, ct, fx, lg, o, r, np.int64(EV_KO if op == oc.OP_KO else EV_REMOVE),
-                            np.int64(oc.CAUSE_OPP_EFFECT if o != p else oc.CAUSE_OWN_EFFECT),
-                            fams, prms, rng, buf):
-                    st[G_OK] = ok
-                    continue
-                st[G_OK] = ok
-                card = st[o * PSIZE + F_CARD + r]
-                if op == oc.OP_KO:  # 10-2-17: [On K.O.] resolves after this ability
-                    ko_by_effect(st, fx, lg, o, r)
-                else:
-                    leave_field(st, o, r)
-                    if op == oc.OP_TO_HAND:
-                        push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
-                    elif op == oc.OP_TRASH:
-                        to_trash(st, o, card)
-                    elif a == 1:
-                        to_deck_bottom(st, o, card)
-                    else:
-                        push(st, o * PSIZE, DECK, N_DECK, DECK_CAP, card)
-                    log(st, lg, E.E_FX_MOVE, o, card, op, a)
-        elif op == oc.OP_REST or op == oc.OP_SET_ACTIVE:
-            for k in range(st[G_SEL_N]):
-                o, r = sel_on_field(st, k)
-                if o < 0 and sel_stage(st, k) >= 0:
-                    st[sel_stage(st, k) * PSIZE + STAGE_RESTED] = 1 if op == oc.OP_REST else 0
-                    continue
-                if o < 0 or (op == oc.OP_REST
-                             and (slot_kw(st, ct, o, r) & oc.PR_NO_REST) != 0):
-                    continue
-                was = st[o * PSIZE + F_RESTED + r]
-                ok = st[G_OK]
-                if op == oc.OP_REST and was == 0 and o != p and replaced(
-                        st, ct, fx, lg, o, r, np.int64(EV_REST), np.int64(
-                            oc.CAUSE_OPP_EFFECT | (oc.CAUSE_OPP_CHAR if src_card >= 0 and ct[
-                                src_card, C.CATEGORY] == C.CHARACTER else 0)),
-                        fams, prms, rng, buf):
-                    st[G_OK] = ok  # "would be rested ... instead" (8-1-3-4)
-                    continue
-                st[G_OK] = ok
-                st[o * PSIZE + F_RESTED + r] = 1 if op == oc.OP_REST else 0
-                if op == oc.OP_REST and was == 0:
-                    became_rested(st, fx, lg, o, r)
-        elif op == oc.OP_POWER or op == oc.OP_COST or op == oc.OP_GRANT \
-                or op == oc.OP_PROHIBIT or op == oc.OP_POWER_X:  # 6-6, 7-1-5, 2-7-6
-            if op == oc.OP_POWER_X:  # a for each one counted: an OP_POWER of the sum
-                op = oc.OP_POWER
-                a = a * st[G_X]
-            for k in range(st[G_SEL_N]):
-                o, r = sel_on_field(st, k)
-                if o >= 0:
-                    modify(st, op, a, bb, p, o * PSIZE + r)
-        elif op == oc.OP_SET_BASE:  # base power becomes a (4-9-2-1)
-            for k in range(st[G_SEL_N]):
-                o, r = sel_on_field(st, k)
-                if o >= 0:
-                    set_base(st, a - ct[st[o * PSIZE + F_CARD + r], C.POWER], bb, p,
-                             o * PSIZE + r)
-        elif op == oc.OP_SET_BASE_AS:  # base power becomes the selected card's power
-            o, r = sel_on_field(st, 0)
-            if st[G_SEL_N] > 0 and o >= 0 and 0 <= src_ref < NREF \
-                    and st[b + F_CARD + src_ref] == src_card:
-                set_base(st, power(st, ct, o, r) - ct[src_card, C.POWER], a, p, b + src_ref)
-        elif op == oc.OP_NEGATE:  # the selected cards' effects are negated for bb
-            for k in range(st[G_SEL_N]):
-                o, r = sel_on_field(st, k)
-                if o >= 0:
-                    modify(st, oc.OP_PROHIBIT, oc.PR_NEGATED, bb, p, o * PSIZE + r)
         elif op == oc.OP_CHOOSE_ONE:  # a options, each an OPTION row and its body (Q_MODE)
             for i in range(a):
                 buf[i] = i
@@ -1343,115 +1648,6 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 row += 1 + code_get(fx, row, 2)
             jump_to = row
             pc = start if k >= 0 else row
-        elif op == oc.OP_SCRY:  # look at a: each to the top or the bottom, in any order
-            st[G_LOOK_N] = min(a, st[b + N_DECK])
-            window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf)
-        elif op == oc.OP_GIVE_DON:  # 6-5-5: a each, from the rested (bb=1) or active DON!!
-            for k in range(st[G_SEL_N]):
-                o, r = sel_on_field(st, k)
-                if o == p or (cc == OWN_OPP and o == 1 - p):  # DON!! of the card's owner
-                    ob = o * PSIZE
-                    src = DON_RESTED if bb == 1 else DON_ACTIVE
-                    m = min(a, st[ob + src])
-                    st[ob + src] -= m
-                    st[ob + F_DON + r] += m
-        elif op == oc.OP_DRAW:
-            for _ in range(a):
-                draw(st, lg, p)
-                if st[G_OVER] != 0:
-                    break
-        elif op == oc.OP_TRASH_HAND:
-            got = trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng,
-                                  buf)
-            st[G_OK] = 1 if got == a else 0
-        elif op == oc.OP_MILL:
-            for _ in range(a):
-                if st[b + N_DECK] == 0:
-                    break
-                card = remove_from_deck(st, p, st[b + N_DECK] - 1)
-                push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
-            deck_out_check(st, lg, p)
-        elif op == oc.OP_LOOK:
-            st[G_LOOK_N] = min(a, st[b + N_DECK])
-        elif op == oc.OP_PICK:  # reveal up to bb matching cards: to hand, play or trash
-            st[G_OK] = 0
-            for _ in range(bb):
-                n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
-                i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_PICK),
-                        np.int64(oc.INTENT_HELP), fams, prms, rng, buf, np.int64(n),
-                        np.int64(1))
-                if i < 0:
-                    break
-                card = remove_from_deck(st, p, st[b + N_DECK] - 1 - cand_index(buf[i]))
-                st[G_LOOK_N] -= 1
-                st[G_OK] = 1
-                log(st, lg, E.E_FX_PICK, p, card, oc.DEST_HAND if cc == oc.DEST_LIFE_DOWN
-                    and st[b + N_LIFE] >= LIFE_CAP else cc, Z_LOOK)
-                if cc == oc.DEST_PLAY or cc == oc.DEST_PLAY_RESTED:
-                    play_free(st, ct, fx, lg, p, card, 1 if cc == oc.DEST_PLAY_RESTED else 0,
-                              fams, prms, rng)
-                elif cc == oc.DEST_TRASH:
-                    push(st, b, TRASH, N_TRASH, TRASH_CAP, card)
-                elif cc == oc.DEST_LIFE_DOWN and st[b + N_LIFE] < LIFE_CAP:
-                    add_life(st, p, card, False)
-                else:
-                    push(st, b, HAND, N_HAND, HAND_CAP, card)
-            deck_out_check(st, lg, p)
-        elif op == oc.OP_REST_TO:  # the rest of the look window: the bottom (a=0) or the
-            if a == 2:  # trash (a=2), or each card to the top or the bottom (a=3)
-                for _ in range(st[G_LOOK_N]):
-                    push(st, b, TRASH, N_TRASH, TRASH_CAP,
-                         remove_from_deck(st, p, st[b + N_DECK] - 1))
-                st[G_LOOK_N] = 0
-                deck_out_check(st, lg, p)
-            elif a == 3:
-                window_top_or_bottom(st, ct, lg, p, fams, prms, rng, buf)
-            else:
-                window_to_bottom(st, ct, lg, p, fams, prms, rng, buf)
-        elif op == oc.OP_ADD_LIFE:  # top of the deck to the top of Life (4-6)
-            for _ in range(a):
-                n = st[b + N_DECK]
-                if n == 0 or st[b + N_LIFE] >= LIFE_CAP:
-                    break
-                card = remove_from_deck(st, p, n - 1)
-                add_life(st, p, card, bb == 1)
-                log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
-            deck_out_check(st, lg, p)
-        elif op == oc.OP_PLAY_SELF:  # [Trigger] "play this card" (10-1-5-4)
-            if st[b + LIMBO] == src_card and not play_banned(st, ct, p, src_card, False):
-                st[b + LIMBO] = EMPTY
-                play_free(st, ct, fx, lg, p, src_card, 0, fams, prms, rng)
-        elif op == oc.OP_SELF_TO_HAND:  # [Trigger] "add this card to your hand" (10-1-5-3)
-            if st[b + LIMBO] == src_card:
-                st[b + LIMBO] = EMPTY
-                push(st, b, HAND, N_HAND, HAND_CAP, src_card)
-                log(st, lg, E.E_FX_MOVE, p, src_card, oc.OP_TO_HAND, 0)
-        elif op == oc.OP_DON_ADD:  # 6-4: from the DON!! deck, active or rested
-            m = min(a, st[b + DON_DECK])
-            st[b + DON_DECK] -= m
-            st[b + (DON_RESTED if bb == 1 else DON_ACTIVE)] += m
-        elif op == oc.OP_DON_ACTIVE and (st[b + PLAY_BAN] & BAN_DON_ACTIVE_CHAR) != 0 \
-                and src_card >= 0 and ct[src_card, C.CATEGORY] == C.CHARACTER:
-            pass  # "you cannot set DON!! cards as active using Character effects" (1-3-3)
-        elif op == oc.OP_DON_ACTIVE and bb == 1:  # "at the end of this turn" (6-6-1-2)
-            st[b + EOT_DON_ACTIVE] += a
-        elif op == oc.OP_DON_ACTIVE:
-            m = min(a, st[b + DON_RESTED])
-            st[b + DON_RESTED] -= m
-            st[b + DON_ACTIVE] += m
-        elif op == oc.OP_DON_MINUS and bb == 1:  # at the end of this turn (6-6-1-2)
-            st[b + EOT_DON_MATCH] = 1
-        elif op == oc.OP_DON_MINUS:  # 10-2-10
-            return_don(st, fx, lg, p, a, False)
-        elif op == oc.OP_DON_LOCK:  # rested DON!! kept rested in their next Refresh Phase
-            o = 1 - p if cc == OWN_OPP else p
-            st[o * PSIZE + DON_LOCK] = min(st[o * PSIZE + DON_LOCK] + a,
-                                           st[o * PSIZE + DON_RESTED])
-        elif op == oc.OP_ACTIVATE_EVENT:
-            activate_events(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms, rng, buf)
-        elif op == oc.OP_COUNT_X:  # X (or X plus) the cards matching filter a
-            n = candidates(st, ct, fx, a, p, src_card, src_ref, buf)
-            st[G_X] = n + (st[G_X] if bb == 1 else 0)
         elif op == oc.OP_REPEAT_X:  # the next a rows, X times (none when X is 0)
             if st[G_X] <= 0:
                 pc += a
@@ -1459,156 +1655,6 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 rep_left = st[G_X] - 1
                 rep_start = pc
                 rep_end = pc + a
-        elif op == oc.OP_NEXT_PLAY_CUT:  # the next matching play from the hand this turn
-            st[b + NEXT_CUT] = a
-            st[b + NEXT_FLT] = bb
-        elif op == oc.OP_RETARGET:  # the attack's target becomes the selected card
-            o, r = sel_on_field(st, 0)
-            if st[G_ATT] != EMPTY and st[G_SEL_N] > 0 and o == p and p != st[G_ACTIVE]:
-                st[G_TGT] = r
-                st[G_TGT_CARD] = st[b + F_CARD + r]
-                log(st, lg, E.E_RETARGET, p, st[G_TGT_CARD], r, 0)
-        elif op == oc.OP_ANY_NUMBER:
-            any_number(st, ct, fx, lg, p, a, bb, x_unit(fx, pc, end),
-                       x_receiver(fx, pc, end, src_ref), src_card, src_ref, fams, prms, rng,
-                       buf)
-        elif op == oc.OP_WIN:  # 1-2-5: the controller wins during the effect; the game ends
-            st[G_OVER] = 1
-            st[G_WINNER] = p
-            st[G_REASON] = R_EFFECT
-            log(st, lg, E.E_END, p, R_EFFECT, 0, 0)
-        elif op == oc.OP_DON_DECK:  # a DON!! deck of a cards (5-1-2-4): the rest never plays
-            k = min(max(st[b + DON_OWN] - a, 0), st[b + DON_DECK])
-            st[b + DON_DECK] -= k
-            st[b + DON_OWN] -= k
-        elif op == oc.OP_OPP_DON_MINUS:  # the opponent returns theirs, rested first
-            return_don(st, fx, lg, np.int64(1 - p), a, False)
-        elif op == oc.OP_DON_REST:
-            o = 1 - p if cc == OWN_OPP else p
-            m = min(a, st[o * PSIZE + DON_ACTIVE])
-            st[o * PSIZE + DON_ACTIVE] -= m
-            st[o * PSIZE + DON_RESTED] += m
-        elif op == oc.OP_PLAY_FROM or op == oc.OP_TRASH_TO_HAND:  # a filter, bb cards
-            st[G_OK] = 0
-            if op == oc.OP_PLAY_FROM and (cc & 2) != 0:  # what it plays is the selection
-                st[G_SEL_N] = 0
-            distinct = (flt_get(fx, a, FL_FLAGS) & FLF_DIFF_NAMES) != 0
-            seen_lo = 0  # names taken so far ("with different card names"): fx name ids
-            seen_hi = 0
-            budget = (cc >> 4) - 1 if op == oc.OP_PLAY_FROM else -1  # "a total cost of N"
-            for _ in range(bb):
-                if op == oc.OP_TRASH_TO_HAND and cc == 1 and st[b + N_LIFE] >= LIFE_CAP:
-                    break  # no room in the Life area
-                if distinct or budget >= 0:
-                    c = choose_new_name(st, ct, fx, lg, p, a, seen_lo, seen_hi,
-                                        np.int64(budget), src_card, src_ref, fams, prms, rng,
-                                        buf)
-                else:
-                    c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_PICK),
-                                    np.int64(oc.INTENT_HELP), np.int64(1), src_card, src_ref,
-                                    fams, prms, rng, buf)
-                if c < 0:
-                    break
-                if distinct:
-                    w, bit = name_bit(fx, cand_card(st, c))
-                    if w:
-                        seen_hi |= bit
-                    else:
-                        seen_lo |= bit
-                if budget >= 0:
-                    budget -= ct[cand_card(st, c), C.COST]
-                z = cand_zone(c)
-                i = cand_index(c)
-                if z == Z_HAND:
-                    card = take_from_hand(st, p, i)
-                elif z == Z_TRASH:
-                    card = take_from_trash(st, p, i)
-                elif z == Z_LOOK:
-                    card = remove_from_deck(st, p, st[b + N_DECK] - 1 - i)
-                    st[G_LOOK_N] -= 1
-                else:
-                    break
-                st[G_OK] = 1
-                log(st, lg, E.E_FX_PICK, p, card,
-                    (oc.DEST_LIFE_UP if cc == 1 else oc.DEST_HAND) if op == oc.OP_TRASH_TO_HAND
-                    else oc.DEST_PLAY_RESTED if (cc & 1) == 1 else oc.DEST_PLAY, z)
-                if op == oc.OP_TRASH_TO_HAND and cc == 1:
-                    add_life(st, p, card, True)
-                elif op == oc.OP_TRASH_TO_HAND:
-                    push(st, b, HAND, N_HAND, HAND_CAP, card)
-                else:
-                    slot = play_free(st, ct, fx, lg, p, card, cc & 1, fams, prms, rng)
-                    if (cc & 2) != 0 and slot >= 0 and st[G_SEL_N] < SEL_CAP:
-                        st[G_SEL + st[G_SEL_N]] = cand_encode(p, Z_FIELD_CHAR, slot)
-                        st[G_SEL_N] += 1
-        elif op == oc.OP_REVEAL_TOP:  # reveal the top card (it stays): ok := it matches a
-            st[G_LOOK_N] = min(1, st[b + N_DECK])
-            st[G_OK] = 1 if st[G_LOOK_N] == 1 and flt_match(
-                st, ct, fx, a, p, cand_encode(p, Z_LOOK, 0), src_card, src_ref) else 0
-        elif op == oc.OP_GUESS_COST_OPP:  # name a cost; ok := the opponent's top card has it
-            for i in range(11):
-                buf[i] = GUESS_ORDER[i]
-            i = ask(st, ct, lg, np.int64(p), np.int64(oc.Q_MODE), np.int64(oc.INTENT_HELP),
-                    fams, prms, rng, buf, np.int64(11), np.int64(0))
-            ob = (1 - p) * PSIZE
-            st[G_OK] = 1 if i >= 0 and st[ob + N_DECK] > 0 and ct[
-                st[ob + DECK + st[ob + N_DECK] - 1], C.COST] == GUESS_ORDER[i] else 0
-        elif op == oc.OP_TO_LIFE:  # the selected Characters to their owner's Life: the top
-            for k in range(st[G_SEL_N]):  # (bb 0), or the top or bottom (bb 2, p's choice)
-                o, r = sel_on_field(st, k)
-                if o < 0 or not removable(st, ct, p, o, r, op) \
-                        or st[o * PSIZE + N_LIFE] >= LIFE_CAP:
-                    continue
-                card = leave_field(st, o, r)
-                if life_end(st, ct, lg, p, o, np.int64(bb), True, fams, prms, rng, buf) == 1:
-                    add_life_bottom(st, o, card, a == 1)
-                    log(st, lg, E.E_FX_MOVE, o, card, oc.OP_LIFE_SCRY, 1)
-                else:
-                    add_life(st, o, card, a == 1)
-                    log(st, lg, E.E_FX_MOVE, o, card, op, a)
-        elif op == oc.OP_OPP_TRASH_HAND:  # the opponent chooses from their hand
-            trash_from_hand(st, ct, fx, lg, np.int64(1 - p), a, np.int64(-1), src_card,
-                            src_ref, fams, prms, rng, buf)
-        elif op == oc.OP_HAND_TO_DECK:  # cc: whose hand; its owner chooses the cards
-            place_from_hand(st, ct, fx, lg, np.int64(1 - p) if cc == OWN_OPP else p, np.int64(a),
-                         np.int64(bb), np.int64(0), fams, prms, rng, buf)
-        elif op == oc.OP_BAN_PLAY:  # 1 + the lowest base cost banned; the lowest ban wins
-            v = st[b + PLAY_BAN]
-            if bb == 1:
-                st[b + PLAY_BAN] = v | BAN_FROM_HAND
-            elif bb == 2:  # no Life to the hand by one's own effects (1-3-3)
-                st[b + PLAY_BAN] = v | BAN_LIFE_TO_HAND
-            elif bb == 3:  # no DON!! set active by Character effects (1-3-3)
-                st[b + PLAY_BAN] = v | BAN_DON_ACTIVE_CHAR
-            else:
-                low = v & (BAN_FROM_HAND - 1)
-                st[b + PLAY_BAN] = (v - low) + (a + 1 if low == 0 else min(low, a + 1))
-        elif op == oc.OP_TRASH_TO_DECK:  # cc: whose trash; its owner chooses the cards
-            trash_to_bottom(st, ct, fx, lg, p, np.int64(1 - p) if cc == OWN_OPP else p,
-                            np.int64(a), np.int64(bb), src_card, src_ref, fams, prms, rng, buf)
-        elif op == oc.OP_LIFE_SCRY:
-            life_scry(st, ct, fx, lg, p, np.int64(a), np.int64(bb), fams, prms, rng, buf)
-        elif op == oc.OP_HAND_TO_LIFE:
-            place_from_hand(st, ct, fx, lg, p, np.int64(a), np.int64(2), np.int64(bb), fams, prms,
-                         rng, buf)
-        elif op == oc.OP_LIFE_TO_HAND or op == oc.OP_TRASH_LIFE:  # bb: 0 top, 1 bottom, 2 either
-            o = 1 - p if cc == OWN_OPP else p
-            n = a
-            if op == oc.OP_LIFE_TO_HAND and o == p and (st[b + PLAY_BAN] & BAN_LIFE_TO_HAND):
-                n = 0  # "you cannot add Life cards to your hand using your own effects"
-            for _ in range(n):
-                side = life_end(st, ct, lg, p, o, np.int64(bb), False, fams, prms, rng, buf)
-                card = take_life_watched(st, fx, lg, o, side)
-                if card == EMPTY:
-                    break
-                if op == oc.OP_LIFE_TO_HAND:
-                    push(st, o * PSIZE, HAND, N_HAND, HAND_CAP, card)
-                else:
-                    to_trash(st, o, card)
-                log(st, lg, E.E_FX_MOVE, o, card, op, side)
-        elif op == oc.OP_DAMAGE:  # a points to the opponent's (bb OWN_OPP) or one's own Leader
-            effect_damage(st, ct, fx, lg, np.int64(1 - p if bb == OWN_OPP else p), np.int64(a),
-                          src_card, fams, prms, rng, buf)
         elif op == oc.OP_MAY:  # "you may" (8-3-2-5): declining skips bb rows
             if not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng, 2 + p):
                 st[G_OK] = 0
@@ -1627,11 +1673,7 @@ def drain(st, ct, fx, lg, fams, prms, rng, buf):
             if st[G_Q + i * QW + 1] == st[G_ACTIVE] or st[G_Q + i * QW + 3] == TRIGGER_Q:
                 pick = i
                 break
-        q = G_Q + pick * QW
-        ab, p, card, ref = st[q], st[q + 1], st[q + 2], st[q + 3]
-        for i in range(q, G_Q + (st[G_Q_N] - 1) * QW):
-            st[i] = st[i + QW]
-        st[G_Q_N] -= 1
+        ab, p, card, ref = queue_take(st, G_Q, G_Q_N, pick)
         run_ability(st, ct, fx, lg, np.int64(ab), np.int64(p), np.int64(card),
                     np.int64(-1 if ref == TRIGGER_Q else ref), fams, prms, rng, buf,
                     np.int64(0))
@@ -1982,6 +2024,8 @@ def run_hand_program(st, ct, fx, ab, p, card, r, h, buf):
         if op == oc.OP_SKIP_UNLESS:
             if not cond_holds(st, ct, fx, np.int64(a), p, card, r, buf):
                 pc = end if bb < 0 else pc + bb
+        elif op == oc.OP_SEL_SELF:  # the hand card itself: what follows applies to it
+            pass
         elif op == oc.OP_COST:
             v += a
         elif op == oc.OP_HAND_COUNTER and h >= 0:
@@ -2156,19 +2200,8 @@ def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng
                 or op == oc.OP_TO_DECK:
             if tr == LEADER_REF:
                 done = False
-            elif op == oc.OP_KO:
-                ko_by_effect(st, fx, lg, to, tr)
             else:
-                card = leave_field(st, to, tr)
-                if op == oc.OP_TRASH:
-                    to_trash(st, to, card)
-                elif op == oc.OP_TO_HAND:
-                    push(st, to * PSIZE, HAND, N_HAND, HAND_CAP, card)
-                elif a == 1:
-                    to_deck_bottom(st, to, card)
-                else:
-                    push(st, to * PSIZE, DECK, N_DECK, DECK_CAP, card)
-                log(st, lg, E.E_FX_MOVE, to, card, op, a)
+                move_off_field(st, fx, lg, to, tr, op, a)
             to, tr = -1, -1
         if op == oc.OP_TRASH_HAND:
             got = trash_from_hand(st, ct, fx, lg, p, a, bb, src_card, src_ref, fams, prms,

@@ -78,7 +78,7 @@ def filter_reads(flt: list[int]) -> int:
         if flt[L.FL_POW_MIN] >= 0 or flt[L.FL_POW_MAX] >= 0:
             reads |= R_POWER
     reads |= _BY_READS.get(flt[L.FL_COST_MAX_BY], R_OTHER)
-    if flags & (L.FLF_DON_GIVEN | L.FLF_NO_DON):
+    if flags & (oc.FLF_DON_GIVEN | oc.FLF_NO_DON):
         reads |= R_GIVEN
     if flt[L.FL_STATE] != L.ST_ANY:
         reads |= R_RESTED

@@ -4,7 +4,32 @@ simcore.effects.asm) and the interpreter (interp.py, timing.py); new opcodes are
 within their group so that numbers stay stable.
 
 Code rows are (op, a, b, c); `fxlayout.X` (-1) as an amount means the frame's X register.
-Opcodes are grouped by `op >> 4` for the interpreter's two-level dispatch."""
+Opcode numbers are grouped by `op >> 4` by kind; the interpreter dispatches an action by the
+handler group the table gives it (OPS, at the end)."""
+
+from tcgsim.simcore.effects import fxlayout as L
+from tcgsim.simcore.effects.flow import (
+    FLOW as FLOW_OPS,
+)
+from tcgsim.simcore.effects.flow import (
+    OP_CHOOSE_ONE,
+    OP_END,
+    OP_IF_DO,
+    OP_JUMP,
+    OP_MAY,
+    OP_OPTION,
+    OP_SET_X,
+    OP_SKIP_UNLESS,
+)
+from tcgsim.simcore.effects.optable import (
+    ACTION,
+    CONTINUOUS,
+    COST,
+    HAND,
+    REPLACEMENT,
+    OpSpec,
+    OpTable,
+)
 
 # Timings (8-1-3, 10-2): T_* values index the bits of card_tm and H_TMASK.
 T_ON_PLAY = 0  # [On Play] (10-2-6)
@@ -49,6 +74,12 @@ TIMINGS = {
     "OPP_BLOCKER": T_OPP_BLOCKER, "LEADER_ATTACKS": T_LEADER_ATTACKS,
     "LIFE_REMOVED": T_LIFE_REMOVED, "OPP_LIFE_REMOVED": T_OPP_LIFE_REMOVED,
 }
+
+# The filter tests fxlayout leaves to the game (FL_FLAGS), and the card_pred bit they read.
+FLF_HAS_TRIGGER = L.FLF_GAME_1  # the card has a [Trigger] (PRED_HAS_TRIGGER)
+FLF_DON_GIVEN = L.FLF_GAME_2  # the card has DON!! cards given
+FLF_NO_DON = L.FLF_GAME_3  # the card has no DON!! card given
+PRED_HAS_TRIGGER = L.PRED_GAME  # card_pred bit of a card with trigger text
 
 # Durations of modifiers (6-6, 7-1-5, 6-2-1).
 D_BATTLE = 0  # during this battle
@@ -185,15 +216,9 @@ PR_HARMFUL = (PR_NO_ATTACK | PR_NO_BLOCK | PR_NO_ATTACK_LEADER | PR_NEGATED | PR
               | PR_NO_REST)
 
 # Opcodes: group = op >> 4.
-# Flow (0x00).
-OP_END = 0x00
-OP_SKIP_UNLESS = 0x01  # a=cond row, b=rows to skip when the condition fails
-OP_IF_DO = 0x02  # b=rows to skip unless the previous step succeeded ("If you do", 8-3-2-4)
-OP_MAY = 0x03  # b=rows to skip when the player declines ("you may", Q_CONFIRM)
-OP_CHOOSE_ONE = 0x04  # a=options, b=1 the opponent chooses; each option starts with OP_OPTION
-OP_OPTION = 0x05  # b=rows of this option
-OP_SET_X = 0x06  # a=XS_* source, b=argument: X := that value
-OP_JUMP = 0x07  # b=rows to skip
+# Flow (0x00): the core's flow opcodes (simcore.effects.flow); "If you do" reads 4-10-1,
+# "you may" 8-1-2, "choose one" 8-4-4 (the player's choice, Q_MODE).
+
 # Replacement abilities (T_REPLACE_KO, T_REPLACE_REMOVE, 8-1-3-4) start with this row: the
 # card about to be K.O.'d / removed must match filter a (FLF_SELF_ONLY: the source card);
 # the rows after it are done instead (a MAY row for "you may ... instead").
@@ -335,105 +360,115 @@ ANY_REST_DON, ANY_TRASH_HAND = 0, 1
 # X register sources (OP_SET_X a=...).
 XS_CONST, XS_SEL_N, XS_LIFE, XS_HAND, XS_DON_FIELD, XS_TRASH = range(6)
 
-# name, argument names, rule numbers: for the assembler, the disassembler and `cards explain`.
-OPS = {
-    OP_END: ("END", (), ()),
-    OP_SKIP_UNLESS: ("SKIP_UNLESS", ("cond", "skip"), ()),
-    OP_IF_DO: ("IF_DO", ("", "skip"), ("8-3-2-4",)),
-    OP_MAY: ("MAY", ("", "skip"), ("8-3-2-5",)),
-    OP_CHOOSE_ONE: ("CHOOSE_ONE", ("n", "opp"), ()),
-    OP_OPTION: ("OPTION", ("", "len"), ()),
-    OP_SET_X: ("SET_X", ("src", "arg"), ()),
-    OP_JUMP: ("JUMP", ("", "skip"), ()),
-    OP_REPL_TARGET: ("REPL_TARGET", ("flt", "causes"), ("8-1-3-4",)),
-    OP_SEL: ("SEL", ("flt", "n", "upto"), ("8-4-4-1", "1-3-2")),
-    OP_SEL_ALL: ("SEL_ALL", ("flt",), ()),
-    OP_SEL_SELF: ("SEL_SELF", (), ()),
-    OP_SEL_LEADER: ("SEL_LEADER", ("who",), ()),
-    OP_SEL_BATTLE: ("SEL_BATTLE", ("side",), ()),
-    OP_KO: ("KO", (), ("10-2-1", "10-2-17", "8-1-3-4")),
-    OP_TRASH: ("TRASH", (), ()),
-    OP_TO_HAND: ("TO_HAND", (), ()),
-    OP_TO_DECK: ("TO_DECK", ("pos",), ()),
-    OP_TO_LIFE: ("TO_LIFE", ("face", "pos"), ()),
-    OP_REST: ("REST", (), ()),
-    OP_SET_ACTIVE: ("SET_ACTIVE", (), ()),
-    OP_POWER: ("POWER", ("n", "dur"), ("6-6",)),
-    OP_COST: ("COST", ("n", "dur"), ("2-7-6",)),
-    OP_SET_BASE: ("SET_BASE", ("n", "dur"), ("4-9-2-1",)),
-    OP_GRANT: ("GRANT", ("kw", "dur"), ()),
-    OP_PROHIBIT: ("PROHIBIT", ("flags", "dur"), ("1-3-3",)),
-    OP_GIVE_DON: ("GIVE_DON", ("n", "rested", "who"), ("6-5-5",)),
-    OP_PLAY: ("PLAY", ("rested",), ()),
-    OP_NEGATE: ("NEGATE", ("", "dur"), ()),
-    OP_POWER_PER: ("POWER_PER", ("n", "per", "count"), ("6-6", "8-1-3-3")),
-    OP_SET_BASE_AS: ("SET_BASE_AS", ("dur",), ("4-9-2-1",)),
-    OP_DRAW: ("DRAW", ("n",), ()),
-    OP_TRASH_HAND: ("TRASH_HAND", ("n", "flt"), ()),
-    OP_OPP_TRASH_HAND: ("OPP_TRASH_HAND", ("n",), ()),
-    OP_MILL: ("MILL", ("n",), ()),
-    OP_LOOK: ("LOOK", ("n",), ()),
-    OP_PICK: ("PICK", ("flt", "max", "dest"), ("8-4-4-1",)),
-    OP_REST_TO: ("REST_TO", ("pos",), ()),
-    OP_SCRY: ("SCRY", ("n",), ()),
-    OP_REVEAL_TOP: ("REVEAL_TOP", ("flt",), ()),
-    OP_SHUFFLE: ("SHUFFLE", (), ()),
-    OP_ADD_LIFE: ("ADD_LIFE", ("n", "face"), ()),
-    OP_LIFE_TO_HAND: ("LIFE_TO_HAND", ("n", "pos", "who"), ()),
-    OP_TRASH_LIFE: ("TRASH_LIFE", ("n", "pos", "who"), ()),
-    OP_DAMAGE: ("DAMAGE", ("n", "who"), ("4-6-2", "9-2-1-1", "8-6-2-1")),
-    OP_HAND_TO_DECK: ("HAND_TO_DECK", ("n", "pos", "who"), ()),
-    OP_HAND_TO_LIFE: ("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",)),
-    OP_BAN_PLAY: ("BAN_PLAY", ("min_cost", "kind"), ("1-3-3", "3-7-3")),
-    OP_TRASH_TO_DECK: ("TRASH_TO_DECK", ("n", "flt", "who"), ("8-4-1",)),
-    OP_LIFE_SCRY: ("LIFE_SCRY", ("n", "who", "move"), ("3-10-2", "8-4-4-1")),
-    OP_PLAY_SELF: ("PLAY_SELF", (), ("10-1-5-4",)),
-    OP_SELF_TO_HAND: ("SELF_TO_HAND", (), ("10-1-5-3",)),
-    OP_WIN: ("WIN", (), ("1-2-5",)),
-    OP_PLAY_FROM: ("PLAY_FROM", ("flt", "n", "rested"), ()),
-    OP_TRASH_TO_HAND: ("TRASH_TO_HAND", ("flt", "n", "life_up"), ()),
-    OP_SEL_ADD: ("SEL_ADD", ("flt", "n", "upto"), ()),
-    OP_GUESS_COST_OPP: ("GUESS_COST_OPP", (), ("8-4-4-1",)),
-    OP_LOOK_OPP: ("LOOK_OPP", ("n",), ()),
-    OP_DON_ADD: ("DON_ADD", ("n", "rested"), ()),
-    OP_DON_MINUS: ("DON_MINUS", ("n", "eot"), ("10-2-10", "6-6-1-2")),
-    OP_DON_REST: ("DON_REST", ("n", "", "who"), ()),
-    OP_DON_ACTIVE: ("DON_ACTIVE", ("n", "eot"), ()),
-    OP_DON_RETURN_GIVEN: ("DON_RETURN_GIVEN", (), ()),
-    OP_OPP_DON_MINUS: ("OPP_DON_MINUS", ("n",), ("10-2-10",)),
-    OP_DON_LOCK: ("DON_LOCK", ("n", "", "who"), ("6-2-3", "1-3-3")),
-    OP_DON_DECK: ("DON_DECK", ("n",), ("5-1-2-4", "5-2-1-5-1")),
-    OP_C_REST_DON: ("C_REST_DON", ("n",), ("8-3-1-5",)),
-    OP_C_DON_MINUS: ("C_DON_MINUS", ("n", "active"), ("8-3-1-6",)),
-    OP_C_TRASH_HAND: ("C_TRASH_HAND", ("n", "flt"), ()),
-    OP_ACTIVATE_EVENT: ("ACTIVATE_EVENT", ("flt", "n"), ("10-2-3-1-1", "2-2-5", "8-6-3")),
-    OP_HAND_COUNTER: ("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3")),
-    OP_ANY_NUMBER: ("ANY_NUMBER", ("kind", "flt"), ("8-4-4", "1-3-2-2")),
-    OP_POWER_X: ("POWER_X", ("n", "dur"), ("6-6", "1-3-2-2")),
-    OP_HAND_COST: ("HAND_COST", ("delta", "flt"), ("2-7-6", "8-1-3-3")),
-    OP_RETARGET: ("RETARGET", (), ("7-1-1-2", "8-4-4-1")),
-    OP_NEXT_PLAY_CUT: ("NEXT_PLAY_CUT", ("n", "flt"), ("2-7-6", "6-5-3-1")),
-    OP_COUNT_X: ("COUNT_X", ("flt", "add"), ()),
-    OP_REPEAT_X: ("REPEAT_X", ("rows",), ("1-3-2-2",)),
-    OP_C_REST_SELF: ("C_REST_SELF", (), ()),
-    OP_C_TRASH_SELF: ("C_TRASH_SELF", (), ()),
-    OP_C_RETURN_OWN: ("C_RETURN_OWN", ("flt",), ()),
-    OP_C_KO_OWN: ("C_KO_OWN", ("flt",), ()),
-    OP_C_HAND_TO_DECK: ("C_HAND_TO_DECK", ("n", "pos"), ()),
-    OP_C_LIFE_TO_HAND: ("C_LIFE_TO_HAND", ("n", "pos"), ()),
-    OP_C_TRASH_TO_DECK: ("C_TRASH_TO_DECK", ("n", "flt"), ()),
-    OP_C_REST_OWN: ("C_REST_OWN", ("flt", "n"), ()),
-    OP_C_TRASH_LIFE: ("C_TRASH_LIFE", ("n", "pos"), ()),
-    OP_C_REVEAL_HAND: ("C_REVEAL_HAND", ("n", "flt"), ("8-3-1-3",)),
-    OP_C_LIFE_FACE_UP: ("C_LIFE_FACE_UP", ("n",), ("8-3-1-3", "3-10-2-1")),
-    OP_C_MILL: ("C_MILL", ("n",), ("8-3-1-3",)),
-    OP_C_RETURN_SELF: ("C_RETURN_SELF", ("pos",), ("8-3-1-3",)),
-    OP_C_LEADER_MINUS: ("C_LEADER_MINUS", ("n",), ("8-3-1-3", "6-6")),
-    OP_C_LIFE_FACE_DOWN: ("C_LIFE_FACE_DOWN", ("n",), ("8-3-1-3", "3-10-2-1")),
-    OP_C_TRASH_OWN: ("C_TRASH_OWN", ("flt",), ("8-3-1-3",)),
-    OP_C_BOTTOM_OWN: ("C_BOTTOM_OWN", ("flt",), ("8-3-1-3",)),
-    OP_C_GIVE_DON: ("C_GIVE_DON", ("n", "flt"), ("8-3-1-3", "6-5-5")),
-    OP_C_REST_OWN_OR_DON: ("C_REST_OWN_OR_DON", ("flt", "n"), ("8-3-1-3", "8-3-1-5")),
-    OP_C_TRASH_OWN_OR_HAND: ("C_TRASH_OWN_OR_HAND", ("flt", "n"), ("8-3-1-3",)),
-}
-OP_BY_NAME = {name: op for op, (name, _, _) in OPS.items()}
+# The opcode table (simcore.effects.optable): name, argument names, rule numbers, the places
+# an opcode may stand and, for an action, the interpreter's handler group (interp.act_*;
+# FLOW is run_ability's own loop). The assembler, the disassembler, `cards explain`, the
+# packer's checks and the interpreter's dispatch all read it.
+A, C, N, R, H = (frozenset({p}) for p in (ACTION, COST, CONTINUOUS, REPLACEMENT, HAND))
+_NOT_RUN = frozenset()  # compiled, not run yet: an ability using it stays unmodelled
+ACTION_GROUPS = (FLOW, SELECT, SELECTION, ZONES, PLAYER) = (
+    "flow", "select", "selection", "zones", "player")
+GR_FLOW, GR_SELECT, GR_SELECTION, GR_ZONES, GR_PLAYER = range(len(ACTION_GROUPS))
+OPS = OpTable({
+    OP_END: OpSpec(*FLOW_OPS[OP_END], ("8-4-1-5",), A, FLOW),
+    OP_SKIP_UNLESS: OpSpec(*FLOW_OPS[OP_SKIP_UNLESS], ("8-3-3", "4-10-1"), A|N|R|H, FLOW),
+    OP_IF_DO: OpSpec(*FLOW_OPS[OP_IF_DO], ("4-10-1", "8-3-3"), A, FLOW),
+    OP_MAY: OpSpec(*FLOW_OPS[OP_MAY], ("8-1-2",), A|R, FLOW),
+    OP_CHOOSE_ONE: OpSpec(*FLOW_OPS[OP_CHOOSE_ONE], ("8-4-4",), A, FLOW),
+    OP_OPTION: OpSpec(*FLOW_OPS[OP_OPTION], ("8-4-4",), A, FLOW),
+    OP_SET_X: OpSpec(*FLOW_OPS[OP_SET_X], ("1-3-5",), _NOT_RUN),
+    OP_JUMP: OpSpec(*FLOW_OPS[OP_JUMP], ("8-3-3",), _NOT_RUN),
+    OP_REPL_TARGET: OpSpec("REPL_TARGET", ("flt", "causes"), ("8-1-3-4",), R),
+    OP_SEL: OpSpec("SEL", ("flt", "n", "upto"), ("8-4-4-1", "1-3-2"), A|R, SELECT),
+    OP_SEL_ALL: OpSpec("SEL_ALL", ("flt",), ("8-4-4",), A|N, SELECT),
+    OP_SEL_SELF: OpSpec("SEL_SELF", (), ("8-4-3",), A|N|R|H, SELECT),
+    OP_SEL_LEADER: OpSpec("SEL_LEADER", ("who",), ("8-4-4", "3-6-1"), A|N, SELECT),
+    OP_SEL_BATTLE: OpSpec("SEL_BATTLE", ("side",), ("7-1-4-1",), _NOT_RUN),
+    OP_KO: OpSpec("KO", (), ("10-2-1", "10-2-17", "8-1-3-4"), A|R, SELECTION),
+    OP_TRASH: OpSpec("TRASH", (), ("4-11-2", "3-5-1"), A|R, SELECTION),
+    OP_TO_HAND: OpSpec("TO_HAND", (), ("4-11-2", "3-1-6"), A|R, SELECTION),
+    OP_TO_DECK: OpSpec("TO_DECK", ("pos",), ("4-11-2", "3-1-6"), A|R, SELECTION),
+    OP_TO_LIFE: OpSpec("TO_LIFE", ("face", "pos"), ("4-11-2", "3-10-2-1"), A, SELECTION),
+    OP_REST: OpSpec("REST", (), ("4-4-1-2",), A|R, SELECTION),
+    OP_SET_ACTIVE: OpSpec("SET_ACTIVE", (), ("4-4-1-1",), A, SELECTION),
+    OP_POWER: OpSpec("POWER", ("n", "dur"), ("2-6-3", "7-1-5-3"), A|N|R, SELECTION),
+    OP_COST: OpSpec("COST", ("n", "dur"), ("2-7-6",), A|N|H, SELECTION),
+    OP_SET_BASE: OpSpec("SET_BASE", ("n", "dur"), ("4-9-2-1",), A|N, SELECTION),
+    OP_GRANT: OpSpec("GRANT", ("kw", "dur"), ("10-1", "8-1-4"), A|N, SELECTION),
+    OP_PROHIBIT: OpSpec("PROHIBIT", ("flags", "dur"), ("1-3-3",), A|N, SELECTION),
+    OP_GIVE_DON: OpSpec("GIVE_DON", ("n", "rested", "who"), ("6-5-5",), A, SELECTION),
+    OP_PLAY: OpSpec("PLAY", ("rested",), ("3-7-3",), _NOT_RUN),
+    OP_NEGATE: OpSpec("NEGATE", ("", "dur"), ("8-2-1",), A|N, SELECTION),
+    OP_POWER_PER: OpSpec("POWER_PER", ("n", "per", "count"), ("2-6-3", "8-1-3-3"), N),
+    OP_DRAW: OpSpec("DRAW", ("n",), ("4-5",), A, ZONES),
+    OP_TRASH_HAND: OpSpec("TRASH_HAND", ("n", "flt"), ("10-2-14",), A|R, ZONES),
+    OP_OPP_TRASH_HAND: OpSpec("OPP_TRASH_HAND", ("n",), ("10-2-14", "8-4-4-3"), A, ZONES),
+    OP_MILL: OpSpec("MILL", ("n",), ("3-2-3", "3-5-2"), A, ZONES),
+    OP_LOOK: OpSpec("LOOK", ("n",), ("3-2-2", "8-4-4-4"), A, ZONES),
+    OP_PICK: OpSpec("PICK", ("flt", "max", "dest"), ("8-4-4-1", "8-4-4-4"), A, ZONES),
+    OP_REST_TO: OpSpec("REST_TO", ("pos",), ("3-1-7",), A, ZONES),
+    OP_SCRY: OpSpec("SCRY", ("n",), ("3-1-7", "3-2-3"), A, ZONES),
+    OP_REVEAL_TOP: OpSpec("REVEAL_TOP", ("flt",), ("3-2-2",), A, ZONES),
+    OP_SHUFFLE: OpSpec("SHUFFLE", (), ("3-2-4",), _NOT_RUN),
+    OP_ADD_LIFE: OpSpec("ADD_LIFE", ("n", "face"), ("3-10-1", "3-10-2"), A, ZONES),
+    OP_LIFE_TO_HAND: OpSpec("LIFE_TO_HAND", ("n", "pos", "who"), ("3-10-1", "4-11-2"), A|R, ZONES),
+    OP_TRASH_LIFE: OpSpec("TRASH_LIFE", ("n", "pos", "who"), ("3-10-1", "4-11-2"), A, ZONES),
+    OP_DAMAGE: OpSpec("DAMAGE", ("n", "who"), ("4-6-2", "9-2-1-1", "8-6-2-1"), A, ZONES),
+    OP_HAND_TO_DECK: OpSpec("HAND_TO_DECK", ("n", "pos", "who"), ("3-2-3", "3-1-8"), A|R, ZONES),
+    OP_PLAY_SELF: OpSpec("PLAY_SELF", (), ("10-1-5-3", "3-7-3"), A, ZONES),
+    OP_PLAY_FROM: OpSpec("PLAY_FROM", ("flt", "n", "rested"), ("3-7-3", "8-4-4-1"), A, ZONES),
+    OP_TRASH_TO_HAND: OpSpec(
+        "TRASH_TO_HAND", ("flt", "n", "life_up"), ("3-5-2", "8-4-4-1"), A, ZONES),
+    OP_SEL_ADD: OpSpec("SEL_ADD", ("flt", "n", "upto"), ("8-4-4-1",), A, SELECT),
+    OP_GUESS_COST_OPP: OpSpec("GUESS_COST_OPP", (), ("8-4-4-1", "1-3-5"), A, ZONES),
+    OP_LOOK_OPP: OpSpec("LOOK_OPP", ("n",), ("3-2-2",), A, ZONES),
+    OP_HAND_TO_LIFE: OpSpec("HAND_TO_LIFE", ("n", "upto"), ("3-10-2",), A, ZONES),
+    OP_BAN_PLAY: OpSpec("BAN_PLAY", ("min_cost", "kind"), ("1-3-3", "3-7-3"), A, PLAYER),
+    OP_TRASH_TO_DECK: OpSpec("TRASH_TO_DECK", ("n", "flt", "who"), ("3-2-3", "3-1-7"), A|R, ZONES),
+    OP_LIFE_SCRY: OpSpec("LIFE_SCRY", ("n", "who", "move"), ("3-10-3", "8-4-4-1"), A, ZONES),
+    OP_SET_BASE_AS: OpSpec("SET_BASE_AS", ("dur",), ("4-9-2-1",), A, SELECTION),
+    OP_SELF_TO_HAND: OpSpec("SELF_TO_HAND", (), ("10-1-5-3",), A, ZONES),
+    OP_WIN: OpSpec("WIN", (), ("1-2-5",), A, PLAYER),
+    OP_DON_ADD: OpSpec("DON_ADD", ("n", "rested"), ("3-3-3", "3-9-3"), A, PLAYER),
+    OP_DON_MINUS: OpSpec("DON_MINUS", ("n", "eot"), ("10-2-10", "6-6-1-2"), A|R, PLAYER),
+    OP_DON_REST: OpSpec("DON_REST", ("n", "", "who"), ("4-4-1-2", "3-9-1"), A|R, PLAYER),
+    OP_DON_ACTIVE: OpSpec("DON_ACTIVE", ("n", "eot"), ("4-4-1-1", "6-6-1-2"), A, PLAYER),
+    OP_DON_RETURN_GIVEN: OpSpec("DON_RETURN_GIVEN", (), ("6-5-5-4",), _NOT_RUN),
+    OP_OPP_DON_MINUS: OpSpec("OPP_DON_MINUS", ("n",), ("10-2-10",), A, PLAYER),
+    OP_DON_LOCK: OpSpec("DON_LOCK", ("n", "", "who"), ("6-2-4", "1-3-3"), A, PLAYER),
+    OP_DON_DECK: OpSpec("DON_DECK", ("n",), ("5-1-2-4", "5-1-2"), A, PLAYER),
+    OP_C_REST_DON: OpSpec("C_REST_DON", ("n",), ("8-3-1-5",), C),
+    OP_C_DON_MINUS: OpSpec("C_DON_MINUS", ("n", "active"), ("8-3-1-6",), C),
+    OP_C_TRASH_HAND: OpSpec("C_TRASH_HAND", ("n", "flt"), ("8-3-1", "10-2-14"), C),
+    OP_C_REST_SELF: OpSpec("C_REST_SELF", (), ("8-3-1", "4-4-1-2"), C),
+    OP_C_TRASH_SELF: OpSpec("C_TRASH_SELF", (), ("8-3-1", "4-11-2"), C),
+    OP_C_RETURN_OWN: OpSpec("C_RETURN_OWN", ("flt",), ("8-3-1", "4-11-2"), C),
+    OP_C_KO_OWN: OpSpec("C_KO_OWN", ("flt",), ("8-3-1", "10-2-1"), C),
+    OP_C_HAND_TO_DECK: OpSpec("C_HAND_TO_DECK", ("n", "pos"), ("8-3-1", "3-2-3"), C),
+    OP_C_LIFE_TO_HAND: OpSpec("C_LIFE_TO_HAND", ("n", "pos"), ("8-3-1", "3-10-1"), C),
+    OP_C_TRASH_TO_DECK: OpSpec("C_TRASH_TO_DECK", ("n", "flt"), ("8-3-1", "3-1-7"), C),
+    OP_C_REST_OWN: OpSpec("C_REST_OWN", ("flt", "n"), ("8-3-1", "4-4-1-2"), C),
+    OP_C_TRASH_LIFE: OpSpec("C_TRASH_LIFE", ("n", "pos"), ("8-3-1", "3-10-1"), C),
+    OP_C_REVEAL_HAND: OpSpec("C_REVEAL_HAND", ("n", "flt"), ("8-3-1-3",), C),
+    OP_C_LIFE_FACE_UP: OpSpec("C_LIFE_FACE_UP", ("n",), ("8-3-1-3", "3-10-2-1"), C),
+    OP_C_MILL: OpSpec("C_MILL", ("n",), ("8-3-1-3",), C),
+    OP_C_RETURN_SELF: OpSpec("C_RETURN_SELF", ("pos",), ("8-3-1-3",), C),
+    OP_C_LEADER_MINUS: OpSpec("C_LEADER_MINUS", ("n",), ("8-3-1-3", "2-6-3"), C),
+    OP_C_LIFE_FACE_DOWN: OpSpec("C_LIFE_FACE_DOWN", ("n",), ("8-3-1-3", "3-10-2-1"), C),
+    OP_C_TRASH_OWN: OpSpec("C_TRASH_OWN", ("flt",), ("8-3-1-3",), C),
+    OP_C_BOTTOM_OWN: OpSpec("C_BOTTOM_OWN", ("flt",), ("8-3-1-3",), C),
+    OP_C_GIVE_DON: OpSpec("C_GIVE_DON", ("n", "flt"), ("8-3-1-3", "6-5-5"), C),
+    OP_C_REST_OWN_OR_DON: OpSpec("C_REST_OWN_OR_DON", ("flt", "n"), ("8-3-1-3", "8-3-1-5"), C),
+    OP_C_TRASH_OWN_OR_HAND: OpSpec("C_TRASH_OWN_OR_HAND", ("flt", "n"), ("8-3-1-3",), C),
+    OP_HAND_COUNTER: OpSpec("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3"), H),
+    OP_ACTIVATE_EVENT: OpSpec(
+        "ACTIVATE_EVENT", ("flt", "n"), ("10-2-3-1-1", "2-2-5", "8-5-2"), A, PLAYER),
+    OP_ANY_NUMBER: OpSpec("ANY_NUMBER", ("kind", "flt"), ("8-4-4", "1-3-2-2"), A, PLAYER),
+    OP_POWER_X: OpSpec("POWER_X", ("n", "dur"), ("2-6-3", "1-3-2-2"), A, SELECTION),
+    OP_HAND_COST: OpSpec("HAND_COST", ("delta", "flt"), ("2-7-6", "8-1-3-3"), H),
+    OP_RETARGET: OpSpec("RETARGET", (), ("7-1-1-2", "8-4-4-1"), A, SELECTION),
+    OP_NEXT_PLAY_CUT: OpSpec("NEXT_PLAY_CUT", ("n", "flt"), ("2-7-6", "6-5-3-1"), A, PLAYER),
+    OP_COUNT_X: OpSpec("COUNT_X", ("flt", "add"), ("1-3-2-2", "8-4-4"), A, SELECT),
+    OP_REPEAT_X: OpSpec("REPEAT_X", ("rows",), ("1-3-2-2",), A, FLOW),
+}, ACTION_GROUPS)
+OP_BY_NAME = OPS.by_name

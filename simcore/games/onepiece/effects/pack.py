@@ -17,7 +17,18 @@ import numpy as np
 
 from tcgsim.simcore.cards import CardTable
 from tcgsim.simcore.effects import fxlayout as L
-from tcgsim.simcore.effects.ir import APPROX, STRICT, Ability, Cond, Filter, Op
+from tcgsim.simcore.effects.ir import (
+    APPROX,
+    FLAG_FROM_HAND,
+    FLAG_HAND_MOD,
+    STRICT,
+    Ability,
+    Cond,
+    Filter,
+    Op,
+)
+from tcgsim.simcore.effects.optable import ACTION, CONTINUOUS, COST, HAND, REPLACEMENT
+from tcgsim.simcore.effects.packer import CMP, Tables, assemble, name_ids, static_bits
 from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
@@ -37,39 +48,16 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
-_CONT_OPS = frozenset({oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.OP_SEL_ALL,
-                       oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
-                       oc.OP_SET_BASE, oc.OP_POWER_PER})
 _MODIFIERS = frozenset({oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
                         oc.OP_SET_BASE})
 # Replacement abilities (interp.run_replacement): REPL_TARGET, then what is done instead.
 REPL_TIMINGS = frozenset({oc.T_REPLACE_KO, oc.T_REPLACE_REMOVE, oc.T_REPLACE_REST})
-_REPL_OPS = frozenset({oc.OP_MAY, oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL, oc.OP_REST,
-                       oc.OP_POWER, oc.OP_KO, oc.OP_TRASH, oc.OP_TO_HAND, oc.OP_TO_DECK,
-                       oc.OP_TRASH_HAND, oc.OP_DON_MINUS, oc.OP_DON_REST,
-                       oc.OP_HAND_TO_DECK, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_TO_DECK})
-IMPLEMENTED_OPS = frozenset({
-    oc.OP_END, oc.OP_SKIP_UNLESS, oc.OP_IF_DO, oc.OP_SEL, oc.OP_SEL_SELF, oc.OP_SEL_LEADER,
-    oc.OP_KO, oc.OP_TO_HAND, oc.OP_TO_DECK, oc.OP_REST, oc.OP_SET_ACTIVE, oc.OP_POWER,
-    oc.OP_GIVE_DON, oc.OP_DRAW, oc.OP_TRASH_HAND, oc.OP_MILL, oc.OP_LOOK, oc.OP_PICK,
-    oc.OP_REST_TO, oc.OP_ADD_LIFE, oc.OP_PLAY_SELF, oc.OP_DON_ADD, oc.OP_DON_ACTIVE,
-    oc.OP_C_REST_DON, oc.OP_C_DON_MINUS, oc.OP_C_TRASH_HAND, oc.OP_C_REST_SELF,
-    oc.OP_C_TRASH_SELF, oc.OP_SEL_ALL, oc.OP_SEL_ADD, oc.OP_TRASH, oc.OP_COST, oc.OP_GRANT,
-    oc.OP_PROHIBIT, oc.OP_PLAY_FROM, oc.OP_TRASH_TO_HAND, oc.OP_OPP_TRASH_HAND,
-    oc.OP_HAND_TO_DECK, oc.OP_HAND_TO_LIFE, oc.OP_LIFE_TO_HAND, oc.OP_TRASH_LIFE,
-    oc.OP_BAN_PLAY, oc.OP_TRASH_TO_DECK, oc.OP_LIFE_SCRY,
-    oc.OP_DON_MINUS, oc.OP_DON_REST,
-    oc.OP_C_RETURN_OWN, oc.OP_C_KO_OWN, oc.OP_C_REST_OWN, oc.OP_C_HAND_TO_DECK,
-    oc.OP_C_LIFE_TO_HAND, oc.OP_C_TRASH_TO_DECK, oc.OP_C_TRASH_LIFE, oc.OP_MAY,
-    oc.OP_OPP_DON_MINUS, oc.OP_DON_LOCK, oc.OP_C_REVEAL_HAND, oc.OP_C_MILL, oc.OP_C_RETURN_SELF,
-    oc.OP_C_LEADER_MINUS, oc.OP_C_LIFE_FACE_UP, oc.OP_C_LIFE_FACE_DOWN,
-    oc.OP_NEGATE, oc.OP_CHOOSE_ONE, oc.OP_OPTION, oc.OP_SCRY, oc.OP_REVEAL_TOP,
-    oc.OP_GUESS_COST_OPP, oc.OP_LOOK_OPP, oc.OP_TO_LIFE, oc.OP_SET_BASE, oc.OP_SET_BASE_AS,
-    oc.OP_DAMAGE, oc.OP_SELF_TO_HAND, oc.OP_C_TRASH_OWN, oc.OP_C_BOTTOM_OWN, oc.OP_C_GIVE_DON,
-    oc.OP_C_REST_OWN_OR_DON, oc.OP_C_TRASH_OWN_OR_HAND, oc.OP_DON_DECK, oc.OP_WIN,
-    oc.OP_ACTIVATE_EVENT, oc.OP_ANY_NUMBER, oc.OP_POWER_X, oc.OP_RETARGET,
-    oc.OP_NEXT_PLAY_CUT, oc.OP_COUNT_X, oc.OP_REPEAT_X,
-})
+# What the interpreter runs in each place of an ability: the opcode table's `where`.
+_ACTION_OPS = oc.OPS.allowed(ACTION)
+_COST_OPS = oc.OPS.allowed(COST)
+_CONT_OPS = oc.OPS.allowed(CONTINUOUS)
+_REPL_OPS = oc.OPS.allowed(REPLACEMENT)
+_HAND_OPS = oc.OPS.allowed(HAND)
 IMPLEMENTED_CONDS = frozenset({
     oc.CK_LEADER_PRED, oc.CK_TRASH, oc.CK_LIFE, oc.CK_HAND, oc.CK_DON_FIELD,
     oc.CK_DON_ACTIVE, oc.CK_DON_GIVEN_SELF, oc.CK_YOUR_TURN, oc.CK_OPP_TURN, oc.CK_COUNT,
@@ -82,10 +70,6 @@ IMPLEMENTED_CONDS = frozenset({
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
                     oc.Z_TRASH, oc.Z_STAGE, oc.Z_LEADER_STAGE})
 _DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN, oc.D_UNTIL_OPP_END, oc.D_UNTIL_YOUR_START})
-_CMP = {1: L.CMP_GE, -1: L.CMP_LE, 0: L.CMP_EQ}  # the compiler's comparison signs
-FLAG_FROM_HAND = 2  # rules.FLAG_FROM_HAND: the ability applies while the card is in the hand
-FLAG_HAND_MOD = 4  # rules.FLAG_HAND_MOD: on the field, the ability changes hand cards
-_MAX_PREDICATES = 30  # card_pred bits 0..29; bit 30 is PRED_HAS_TRIGGER
 _CATS = {"Character": C.CHARACTER, "Leader": C.LEADER, "Event": C.EVENT, "Stage": C.STAGE}
 
 
@@ -108,13 +92,14 @@ def filter_supported(f: Filter | None) -> bool:
 def cond_supported(c: Cond | None) -> bool:
     if c is None:
         return True
-    if c.kind not in IMPLEMENTED_CONDS or c.cmp not in _CMP or not filter_supported(c.flt):
+    if c.kind not in IMPLEMENTED_CONDS or c.cmp not in CMP or not filter_supported(c.flt):
         return False
     return c.kind != oc.CK_LEADER_PRED or pred_supported(c.pred)
 
 
-def op_supported(o: Op, timing: int = -1) -> bool:
-    """Does the interpreter run code row `o` in an ability of `timing`?"""
+def op_supported(o: Op, timing: int = -1, cost: bool = False) -> bool:
+    """Does the interpreter run code row `o` in an ability of `timing`, in its cost when
+    `cost` is set, else in its body?"""
     if timing in REPL_TIMINGS:
         if o.op == oc.OP_REPL_TARGET:
             return o.flt is not None and filter_supported(o.flt)
@@ -128,7 +113,8 @@ def op_supported(o: Op, timing: int = -1) -> bool:
     if timing in CONT_TIMINGS:
         return (o.op in _CONT_OPS and filter_supported(o.flt) and cond_supported(o.cond)
                 and (o.op not in _MODIFIERS or o.b == oc.D_CONTINUOUS))
-    if o.op not in IMPLEMENTED_OPS or not filter_supported(o.flt) or not cond_supported(o.cond):
+    if o.op not in (_COST_OPS if cost else _ACTION_OPS) or not filter_supported(o.flt) \
+            or not cond_supported(o.cond):
         return False
     if o.op == oc.OP_POWER or o.op == oc.OP_SET_BASE or o.op == oc.OP_POWER_X:
         return o.b in _DURATIONS
@@ -164,20 +150,21 @@ def packable(ab: Ability, mode: str) -> bool:
     if ab.flags & FLAG_FROM_HAND:  # "give this card in your hand -N cost" (interp.settle)
         return (ab.timing == oc.T_CONTINUOUS and not ab.costs
                 and all(cond_supported(c) for c in ab.conds)
-                and all((o.op in (oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_COST)
-                         or (o.op == oc.OP_HAND_COUNTER and o.flt is None))
+                and all(o.op in _HAND_OPS and o.op != oc.OP_HAND_COST  # its own cost or
+                        and (o.op != oc.OP_HAND_COUNTER or o.flt is None)  # counter only
                         and cond_supported(o.cond) for o in ab.body))
     if ab.flags & FLAG_HAND_MOD:  # "All Character cards in your hand ... have a +N Counter",
         return (ab.timing in CONT_TIMINGS and not ab.costs  # "The cost of playing ... from
                 and all(cond_supported(c) for c in ab.conds)  # your hand will be reduced"
-                and all((o.op == oc.OP_SKIP_UNLESS or (
+                and all(o.op in _HAND_OPS and (o.op == oc.OP_SKIP_UNLESS or (
                     o.op in (oc.OP_HAND_COUNTER, oc.OP_HAND_COST) and o.flt is not None
                     and o.flt.zone == oc.Z_HAND and filter_supported(o.flt)))
                     and cond_supported(o.cond) for o in ab.body))
     return (ab.timing in IMPLEMENTED_TIMINGS and bool(ab.body)
             and not (ab.costs and ab.timing in CONT_TIMINGS)
             and all(cond_supported(c) for c in ab.conds)
-            and all(op_supported(o, ab.timing) for o in (*ab.costs, *ab.body)))
+            and all(op_supported(o, ab.timing, True) for o in ab.costs)
+            and all(op_supported(o, ab.timing) for o in ab.body))
 
 
 @lru_cache(maxsize=1)
@@ -203,98 +190,44 @@ def compile_card(text: str, trigger: str) -> tuple[Ability, ...]:
     return tuple(compile_text(text, trigger))
 
 
-class _Tables:
-    """Rows of the four tables as they are appended, with the predicate bits."""
+class _Tables(Tables):
+    """The core's tables with what ONE PIECE's opcodes need: a filter narrowed to the cards
+    an opcode can act on, a Leader condition's own filter, the dynamic filter tests."""
 
     def __init__(self) -> None:
-        self.ab: list[list[int]] = []
-        self.code: list[list[int]] = []
-        self.flt: list[list[int]] = []
-        self.cond: list[list[int]] = []
-        self.preds: dict[str, int] = {}
+        super().__init__(oc.OPS)
 
-    def pred_bits(self, preds: Iterable[str]) -> int:
-        bits = 0
-        for p in preds:
-            if p not in self.preds:
-                if len(self.preds) >= _MAX_PREDICATES:
-                    raise InputError(f"effects: more than {_MAX_PREDICATES} distinct card "
-                                     "types and names in the abilities of one deck pair")
-                self.preds[p] = len(self.preds)
-            bits |= 1 << self.preds[p]
-        return bits
+    def dynamic(self, f: Filter) -> bool:
+        return _dynamic(f)
 
-    def add_filter(self, f: Filter) -> int:
-        row = [0] * L.FLT_W
-        row[L.FL_ZONE], row[L.FL_OWNER], row[L.FL_CAT], row[L.FL_COLOR] = (
-            f.zone, f.owner, f.cat, f.color)
-        row[L.FL_PRED_ALL] = self.pred_bits(f.pred_all)
-        row[L.FL_PRED_NONE] = self.pred_bits(f.pred_none)
-        row[L.FL_COST_MIN], row[L.FL_COST_MAX] = f.cost_min, f.cost_max
-        row[L.FL_POW_MIN], row[L.FL_POW_MAX] = f.pow_min, f.pow_max
-        row[L.FL_STATE], row[L.FL_FLAGS] = f.state, f.flags
-        row[L.FL_COST_MAX_BY] = f.cost_max_by
-        if _dynamic(f):
-            row[L.FL_FLAGS] |= L.FLF_DYNAMIC
-        self.flt.append(row)
-        return len(self.flt) - 1
+    def op_filter(self, o: Op) -> Filter | None:
+        f = o.flt
+        if f is None:
+            return None
+        if o.op in (oc.OP_C_REST_OWN, oc.OP_C_REST_OWN_OR_DON) \
+                and f.zone != oc.Z_HAND:  # only an active card
+            f = replace(f, state=L.ST_ACTIVE)  # can be rested to pay
+        if o.op == oc.OP_PLAY_FROM or (o.op == oc.OP_PICK and o.c in (
+                oc.DEST_PLAY, oc.DEST_PLAY_RESTED)):  # only a card that may be played
+            f = replace(f, flags=f.flags | L.FLF_PLAYABLE,  # played: a Character or
+                        cat=f.cat or (1 << C.CHARACTER) | (1 << C.STAGE))  # Stage card
+        return f
 
-    def add_cond(self, c: Cond) -> int:
-        row = [0] * L.COND_W
-        row[L.CD_KIND], row[L.CD_WHO], row[L.CD_CMP] = c.kind, c.who, _CMP[c.cmp]
-        row[L.CD_VALUE], row[L.CD_NEG], row[L.CD_FLT] = c.value, c.neg, -1
+    def cond_filter(self, c: Cond) -> Filter | None:
         if c.kind == oc.CK_LEADER_PRED:
             # "type:A|B" is either type: one predicate that a card has when it has A or B.
-            row[L.CD_FLT] = self.add_filter(Filter(zone=oc.Z_LEADER, owner=c.who,
-                                                   pred_all=(c.pred,)))
-        elif c.flt is not None:
-            row[L.CD_FLT] = self.add_filter(c.flt)
-        self.cond.append(row)
-        return len(self.cond) - 1
+            return Filter(zone=oc.Z_LEADER, owner=c.who, pred_all=(c.pred,))
+        return c.flt
 
-    def add_op(self, o: Op) -> None:
-        args = [o.a, o.b, o.c]
-        names = oc.OPS[o.op][1]
-        if o.flt is not None:
-            f = o.flt
-            if o.op in (oc.OP_C_REST_OWN, oc.OP_C_REST_OWN_OR_DON) \
-                    and f.zone != oc.Z_HAND:  # only an active card
-                f = replace(f, state=L.ST_ACTIVE)  # can be rested to pay
-            if o.op == oc.OP_PLAY_FROM or (o.op == oc.OP_PICK and o.c in (
-                    oc.DEST_PLAY, oc.DEST_PLAY_RESTED)):  # only a card that may be played
-                f = replace(f, flags=f.flags | L.FLF_PLAYABLE,  # played: a Character or
-                            cat=f.cat or (1 << C.CHARACTER) | (1 << C.STAGE))  # Stage card
-            args[names.index("flt")] = self.add_filter(f)
-        if o.cond is not None:
-            args[names.index("cond")] = self.add_cond(o.cond)
-        self.code.append([o.op, *args])
-
-    def add_ability(self, card: int, slot: int, ab: Ability) -> None:
-        row = [0] * L.AB_W
-        row[L.AB_CARD], row[L.AB_TIMING], row[L.AB_SLOT] = card, ab.timing, slot
-        row[L.AB_FLAGS] = (L.ABF_ONCE if ab.flags & 1 else 0) | (
-            L.ABF_APPROX if ab.status == APPROX else 0) | (
-            L.ABF_FROM_HAND if ab.flags & FLAG_FROM_HAND else 0) | (
-            L.ABF_HAND_MOD if ab.flags & FLAG_HAND_MOD else 0)
-        row[L.AB_COND0] = len(self.cond)
-        for c in ab.conds:
-            self.add_cond(c)
-        row[L.AB_NCOND] = len(self.cond) - row[L.AB_COND0]
-        row[L.AB_COST0] = len(self.code)
-        for o in ab.costs:
-            self.add_op(o)
-        row[L.AB_NCOST] = len(self.code) - row[L.AB_COST0]
-        row[L.AB_PC] = len(self.code)
-        for i, o in enumerate(ab.body):
-            if ab.timing in REPL_TIMINGS and o.op == oc.OP_SEL and o.flt is not None \
-                    and ab.body[i + 1:i + 2] and ab.body[i + 1].op == oc.OP_REST:
-                o = replace(o, flt=replace(o.flt, state=L.ST_ACTIVE))  # "rest ... instead"
-            self.add_op(o)
-        row[L.AB_NCODE] = len(self.code) - row[L.AB_PC]
-        self.ab.append(row)
+    def body_op(self, ab: Ability, i: int) -> Op:
+        o = ab.body[i]
+        if ab.timing in REPL_TIMINGS and o.op == oc.OP_SEL and o.flt is not None \
+                and ab.body[i + 1:i + 2] and ab.body[i + 1].op == oc.OP_REST:
+            o = replace(o, flt=replace(o.flt, state=L.ST_ACTIVE))  # "rest ... instead"
+        return o
 
 
-_DYNAMIC_FLAGS = (L.FLF_EXCLUDE_SELF | L.FLF_DON_GIVEN | L.FLF_NO_DON | L.FLF_SELF_ONLY
+_DYNAMIC_FLAGS = (L.FLF_EXCLUDE_SELF | oc.FLF_DON_GIVEN | oc.FLF_NO_DON | L.FLF_SELF_ONLY
                   | L.FLF_PLAYABLE)
 
 
@@ -314,40 +247,6 @@ def _dynamic(f: Filter) -> bool:
     bounds = f.cost_min >= 0 or f.cost_max >= 0 or f.pow_min >= 0 or f.pow_max >= 0
     return ((bounds and not _printed_bounds(f)) or f.cost_max_by != oc.BY_NONE
             or f.state != L.ST_ANY or (f.flags & _DYNAMIC_FLAGS) != 0)
-
-
-def _static_bits(flt: list[list[int]], ct: np.ndarray, card_pred: np.ndarray) -> np.ndarray:
-    """Per filter row, a bitset over all cards of the tests that depend on the card alone
-    (category, colour, predicates, trigger, bounds on printed values): flt_match reads one
-    bit for them."""
-    from tcgsim.simcore.games.onepiece import cards as C
-
-    ncards = card_pred.size
-    words = (ncards + 31) // 32
-    out = np.zeros((len(flt), words * 32), bool)
-    cat_bit = np.left_shift(1, ct[:ncards, C.CATEGORY].astype(np.int64))
-    colors = ct[:ncards, C.COLORS].astype(np.int64)
-    pred = card_pred.astype(np.int64)
-    for i, row in enumerate(flt):
-        ok = np.ones(ncards, bool)
-        if row[L.FL_CAT]:
-            ok &= (cat_bit & row[L.FL_CAT]) != 0
-        if row[L.FL_COLOR]:
-            ok &= (colors & row[L.FL_COLOR]) != 0
-        ok &= (pred & row[L.FL_PRED_ALL]) == row[L.FL_PRED_ALL]
-        ok &= (pred & row[L.FL_PRED_NONE]) == 0
-        if row[L.FL_FLAGS] & L.FLF_HAS_TRIGGER:
-            ok &= (pred & L.PRED_HAS_TRIGGER) != 0
-        if row[L.FL_FLAGS] & L.FLF_BASE or row[L.FL_ZONE] in _PRINTED_ZONES:
-            for col, lo, hi in ((C.COST, L.FL_COST_MIN, L.FL_COST_MAX),
-                                (C.POWER, L.FL_POW_MIN, L.FL_POW_MAX)):
-                if row[lo] >= 0:
-                    ok &= ct[:ncards, col] >= row[lo]
-                if row[hi] >= 0 and not (col == C.COST and row[L.FL_COST_MAX_BY]):
-                    ok &= ct[:ncards, col] <= row[hi]  # a maximum by a count is dynamic
-        out[i, :ncards] = ok
-    packed = np.packbits(out, axis=1, bitorder="little")
-    return packed.view("<u4").astype(np.uint32).view(np.int32).reshape(len(flt), words)
 
 
 def _has_pred(pred: str, names: tuple[str, ...], types: tuple[str, ...],
@@ -440,7 +339,7 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
         types, attrs = (text[2], text[3]) if text is not None else table.traits.get(
             table.codes[card], ((), ()))
         if text is not None and text[1] and text[1].strip() not in ("", "-"):
-            card_pred[card] |= L.PRED_HAS_TRIGGER
+            card_pred[card] |= oc.PRED_HAS_TRIGGER
         names = (table.names[card], *name_aliases(text[0] if text is not None else ""))
         cat = int(table.table[card, C.CATEGORY])
         no_text = text is not None and all(x.strip() in ("", "-") for x in text[:2])
@@ -448,12 +347,16 @@ def pack(table: CardTable, cards: Iterable[int], mode: str) -> np.ndarray:
         for pred, bit in t.preds.items():
             if _has_pred(pred, names, types, attrs, cat, no_text, no_counter):
                 card_pred[card] |= 1 << bit
-    card_name = np.full(ncards, -1, np.int32)
-    ids: dict[str, int] = {}
-    for card in card_ids:
-        card_name[card] = ids.setdefault(table.names[card], len(ids))
-    return _assemble(t, ncards, card_pred, L.MODES[mode],
-                     _static_bits(t.flt, table.table, card_pred), card_name)
+    ct = table.table
+    fstat = static_bits(t.flt, card_pred, ct[:, C.CATEGORY], ct[:, C.COLORS], ct[:, C.COST],
+                        ct[:, C.POWER], _printed_row, pred_game=1)
+    return _assemble(t, ncards, card_pred, L.MODES[mode], fstat,
+                     name_ids(card_ids, table.names, ncards))
+
+
+def _printed_row(row: list[int]) -> bool:
+    """Are a filter row's cost and power bounds on printed values (_printed_bounds)?"""
+    return bool(row[L.FL_FLAGS] & L.FLF_BASE) or row[L.FL_ZONE] in _PRINTED_ZONES
 
 
 def empty_fx(ncards: int) -> np.ndarray:
@@ -464,55 +367,31 @@ def empty_fx(ncards: int) -> np.ndarray:
 
 def _cuts_next_play(t: _Tables, row: list[int]) -> bool:
     """Does ability row `row` make the next play of a hand card cheaper (NEXT_PLAY_CUT)?"""
-    pc = row[L.AB_PC]
-    return any(c[0] == oc.OP_NEXT_PLAY_CUT for c in t.code[pc:pc + row[L.AB_NCODE]])
+    return any(c[0] == oc.OP_NEXT_PLAY_CUT for c in t.rows_of(row))
 
 
 def _assemble(t: _Tables, ncards: int, card_pred: np.ndarray, mode: int,
               fstat: np.ndarray, card_name: np.ndarray) -> np.ndarray:
+    """The core's fx assembly with ONE PIECE's header flags."""
     t.ab.sort(key=lambda r: (r[L.AB_CARD], r[L.AB_SLOT]))
-    card_ab = np.zeros(ncards + 1, np.int32)
-    card_tm = np.zeros(ncards, np.int32)
-    for row in t.ab:
-        card_ab[row[L.AB_CARD] + 1] += 1
-        hand = row[L.AB_FLAGS] & L.ABF_FROM_HAND
-        mod = row[L.AB_FLAGS] & L.ABF_HAND_MOD
-        card_tm[row[L.AB_CARD]] |= 1 << (L.TM_FROM_HAND if hand else L.TM_HAND_MOD if mod
-                                         else row[L.AB_TIMING])
-        if _cuts_next_play(t, row):  # its owner's hand costs are then recomputed too
-            card_tm[row[L.AB_CARD]] |= 1 << L.TM_HAND_MOD
-    card_ab = np.cumsum(card_ab, dtype=np.int32)
     memo = memo_offsets(t.ab, t.code, t.cond, t.flt)
-    sections = [card_ab, card_tm, card_pred,
-                np.array(t.ab, np.int32).reshape(-1, L.AB_W).ravel(),
-                np.array(t.code, np.int32).reshape(-1, L.CODE_W).ravel(),
-                np.array(t.flt, np.int32).reshape(-1, L.FLT_W).ravel(),
-                np.array(t.cond, np.int32).reshape(-1, L.COND_W).ravel(), fstat.ravel(),
-                np.array(memo or [], np.int32), card_name]
-    hdr = np.zeros(L.HDR_SIZE, np.int32)
-    hdr[L.H_VERSION] = int(compiler_digest()[:8], 16) & 0x7FFFFFFF
-    hdr[L.H_MODE] = mode
-    hdr[L.H_NCARDS], hdr[L.H_NAB], hdr[L.H_NCODE] = ncards, len(t.ab), len(t.code)
-    hdr[L.H_NFLT], hdr[L.H_NCOND] = len(t.flt), len(t.cond)
-    off = L.HDR_SIZE
-    hdr[L.H_FWORDS] = (ncards + 31) // 32
-    for key, sec in zip((L.H_CARD_AB, L.H_CARD_TM, L.H_CARD_PRED, L.H_AB, L.H_CODE, L.H_FLT,
-                         L.H_COND, L.H_FSTAT, L.H_MEMO, L.H_CARD_NAME), sections,
-                        strict=True):
-        hdr[key] = off
-        off += sec.size
-    hdr[L.H_TMASK] = int(np.bitwise_or.reduce(card_tm)) if ncards else 0
-    if any(row[L.AB_TIMING] in CONT_TIMINGS
-           and not row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
-        hdr[L.H_FLAGS] |= L.HAS_CONT
-        if chained(t.ab, t.code, t.cond, t.flt):
-            hdr[L.H_FLAGS] |= L.CONT_CHAIN
-    if any(op == oc.OP_PROHIBIT and a & oc.PR_ONLY_TARGET for op, a, *_ in t.code):
-        hdr[L.H_FLAGS] |= L.ATTACK_LIMIT
-    if any(row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) or _cuts_next_play(t, row)
-           for row in t.ab):
-        hdr[L.H_FLAGS] |= L.HAS_HAND
-    if memo is not None and hdr[L.H_FLAGS] & L.HAS_CONT:
-        hdr[L.H_FLAGS] |= L.CONT_KEPT
-        hdr[L.H_NMEMO] = len(memo)
-    return np.concatenate([hdr, *sections]).astype(np.int32)
+
+    def flags(card_tm: np.ndarray) -> int:
+        out = 0
+        if any(row[L.AB_TIMING] in CONT_TIMINGS
+               and not row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) for row in t.ab):
+            out |= L.HAS_CONT
+            if chained(t.ab, t.code, t.cond, t.flt):
+                out |= L.CONT_CHAIN
+        if any(op == oc.OP_PROHIBIT and a & oc.PR_ONLY_TARGET for op, a, *_ in t.code):
+            out |= L.ATTACK_LIMIT
+        if any(row[L.AB_FLAGS] & (L.ABF_FROM_HAND | L.ABF_HAND_MOD) or _cuts_next_play(t, row)
+               for row in t.ab):
+            out |= L.HAS_HAND
+        if memo is not None and out & L.HAS_CONT:
+            out |= L.CONT_KEPT
+        return out
+
+    return assemble(t, ncards, card_pred, mode, fstat, card_name,
+                    int(compiler_digest()[:8], 16), memo, flags,
+                    lambda row: _cuts_next_play(t, row))

@@ -194,13 +194,13 @@ def _qualifiers(s: str, f: Filter) -> Filter | None:
                             g["ps"] or g["ps2"] or g["ps4"])
             f = replace(f, pow_min=lo, pow_max=hi)
         elif text.endswith("DON!! card given"):  # at least one DON!! card given (6-5-5)
-            f = replace(f, flags=f.flags | L.FLF_DON_GIVEN)
+            f = replace(f, flags=f.flags | oc.FLF_DON_GIVEN)
         elif g["ty"]:  # "... and the {T} type": the same as a leading "{T} type"
             f = replace(f, pred_all=(*f.pred_all, "type:" + "|".join(re.findall(_TYPE, g["ty"]))))
         elif g["ti"]:
             f = replace(f, pred_all=(*f.pred_all, "typeinc:" + g["ti"]))
         elif text.endswith("[Trigger]"):
-            f = replace(f, flags=f.flags | L.FLF_HAS_TRIGGER)
+            f = replace(f, flags=f.flags | oc.FLF_HAS_TRIGGER)
         elif g["e1"]:  # "that is either [NAME] or has the <A> attribute": either
             f = replace(f, pred_all=(*f.pred_all, _kind_pred(g["e1"]) + "||"
                                      + _kind_pred(g["e2"])))

@@ -15,7 +15,6 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_PC,
     AB_SLOT,
     AB_TIMING,
-    AB_W,
     ABF_ONCE,
     CD_CMP,
     CD_FLT,
@@ -23,11 +22,7 @@ from tcgsim.simcore.effects.fxlayout import (
     CD_NEG,
     CD_VALUE,
     CD_WHO,
-    CMP_GE,
-    CMP_LE,
     CODE_A,
-    CODE_W,
-    COND_W,
     FL_COST_MAX,
     FL_COST_MAX_BY,
     FL_COST_MIN,
@@ -39,28 +34,28 @@ from tcgsim.simcore.effects.fxlayout import (
     FL_ZONE,
     FLF_BASE,
     FLF_DIFF_NAMES,
-    FLF_DON_GIVEN,
     FLF_DYNAMIC,
     FLF_EXCLUDE_SELF,
-    FLF_NO_DON,
     FLF_PLAYABLE,
     FLF_SELF_ONLY,
-    FLT_W,
-    H_AB,
     H_CARD_AB,
-    H_CARD_NAME,
-    H_CARD_TM,
-    H_CODE,
-    H_COND,
-    H_FLT,
     H_FSTAT,
     H_FWORDS,
     H_NAB,
-    OWN_ANY,
     OWN_OPP,
     OWN_SELF,
     ST_ACTIVE,
     ST_RESTED,
+)
+from tcgsim.simcore.effects.fxread import (
+    ab_get,
+    code_get,
+    compare,
+    cond_get,
+    flt_get,
+    has_timing,
+    name_bit,
+    owner_matches,
 )
 from tcgsim.simcore.games.onepiece import cards as C
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
@@ -127,45 +122,8 @@ from tcgsim.simcore.jit import kernel, kernel_inline
 
 MAX_CAND = 64  # candidates written to buf (a field has at most 12 cards, a hand 50)
 
-# ---------------------------------------------------------------- fx accessors
-
-
-@kernel
-def has_timing(fx, card, t):
-    """Does `card` have a packed ability of timing t?"""
-    if fx[H_NAB] == 0:
-        return False
-    return (fx[fx[H_CARD_TM] + card] >> t) & 1 == 1
-
-
-@kernel
-def ab_get(fx, ab, col):
-    return fx[fx[H_AB] + ab * AB_W + col]
-
-
-@kernel
-def code_get(fx, row, col):
-    return fx[fx[H_CODE] + row * CODE_W + col]
-
-
-@kernel
-def flt_get(fx, f, col):
-    return fx[fx[H_FLT] + f * FLT_W + col]
-
-
-@kernel
-def cond_get(fx, c, col):
-    return fx[fx[H_COND] + c * COND_W + col]
-
 
 # ---------------------------------------------------------------- filters and conditions
-
-
-@kernel
-def owner_matches(flt_owner, p, owner):
-    if flt_owner == OWN_ANY:
-        return True
-    return (owner == p) == (flt_owner != OWN_OPP)
 
 
 @kernel
@@ -240,9 +198,9 @@ def flt_dynamic(st, ct, fx, f, p, c, owner, card, src_card, src_ref):
         pw = ct[card, C.POWER] if base else power(st, ct, owner, cand_index(c))
         if (lo >= 0 and pw < lo) or (hi >= 0 and pw > hi):
             return False
-    if on_field and (flags & (FLF_DON_GIVEN | FLF_NO_DON)) != 0:
+    if on_field and (flags & (oc.FLF_DON_GIVEN | oc.FLF_NO_DON)) != 0:
         given = st[owner * PSIZE + F_DON + cand_index(c)] > 0
-        if ((flags & FLF_DON_GIVEN) and not given) or ((flags & FLF_NO_DON) and given):
+        if ((flags & oc.FLF_DON_GIVEN) and not given) or ((flags & oc.FLF_NO_DON) and given):
             return False
     if (flags & FLF_SELF_ONLY) != 0 and card != src_card:
         return False
@@ -318,13 +276,6 @@ def candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf, limit):
 
 
 @kernel
-def name_bit(fx, card):
-    """The card's name id (fx card_name) as a bit of a 128-bit set, (word, mask)."""
-    i = fx[fx[H_CARD_NAME] + card] & 127
-    return i >> 6, 1 << (i & 63)
-
-
-@kernel
 def distinct_names(st, fx, buf, n):
     """How many different card names the n candidates in buf have."""
     lo = 0
@@ -339,15 +290,6 @@ def distinct_names(st, fx, buf, n):
             else:
                 lo |= bit
     return k
-
-
-@kernel
-def compare(v, cmp, value):
-    if cmp == CMP_GE:
-        return v >= value
-    if cmp == CMP_LE:
-        return v <= value
-    return v == value
 
 
 @kernel
@@ -468,7 +410,6 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
     if cond_get(fx, c, CD_NEG) != 0:
         return not ok
     return ok
-
 
 
 # ---------------------------------------------------------------- the source card
@@ -596,14 +537,7 @@ def can_pay(st, ct, fx, row, p, src_card, src_ref, buf):
     return False
 
 
-
 # ---------------------------------------------------------------- [Activate: Main] (10-2-2)
-
-
-@kernel
-def ab_slot(fx, ab):
-    """The index of ability row ab within its card (its F_USED bit)."""
-    return ab_get(fx, ab, AB_SLOT)
 
 
 @kernel

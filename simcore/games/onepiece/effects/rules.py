@@ -17,12 +17,25 @@ from dataclasses import replace
 from tcgsim.simcore.deckperm import allows_any_copies
 from tcgsim.simcore.effects import clauses as fxtext
 from tcgsim.simcore.effects import fxlayout as L
-from tcgsim.simcore.effects.ir import APPROX, STRICT, UNMODELLED, Ability, Cond, Filter, Op, combine
+from tcgsim.simcore.effects.ir import (
+    APPROX,
+    FLAG_FROM_HAND,
+    FLAG_HAND_MOD,
+    FLAG_ONCE,
+    STRICT,
+    UNMODELLED,
+    Ability,
+    Cond,
+    Filter,
+    Op,
+    combine,
+)
 from tcgsim.simcore.effects.patterns import Match, Rule
 from tcgsim.simcore.effects.text import normalise
 from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases
+from tcgsim.simcore.games.onepiece.effects.syntax import SYNTAX
 from tcgsim.simcore.games.onepiece.layout import DON_TOTAL, SEL_CAP
 from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
@@ -79,9 +92,6 @@ TAGS = {
     "Your Turn": (oc.T_YOUR_TURN, ("10-2-11",)),
     "Opponent's Turn": (oc.T_OPP_TURN, ("10-2-12",)),
 }
-FLAG_ONCE = 1
-FLAG_FROM_HAND = 2  # the ability applies while the card is in the hand (fxlayout.ABF_FROM_HAND)
-FLAG_HAND_MOD = 4  # on the field, the ability changes its owner's hand cards (ABF_HAND_MOD)
 
 
 _ANY_CARDS = ("'rest N of your cards': the card lets you rest any of your Leader, Characters, "
@@ -658,7 +668,7 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("next-play-cost", r"[Tt]he next time you play (?:an? )?(?P<t>.+?) from your hand "
          r"during this turn, the cost will be reduced by (?P<n>\d+)", _next_play_cost,
          rules=("2-7-6", "6-5-3-1")),
-    Rule("retarget-selected", r"Change the attack target to the selected card",
+    Rule("retarget-selected", r"Change the attack target to the selected (?:card|Character)",
          lambda m: [Op(oc.OP_RETARGET)], rules=("7-1-1-2", "8-4-4-1")),
     Rule("retarget", r"Change the target of that attack to (?P<t>.+)", _retarget,
          rules=("7-1-1-2", "8-4-4-1")),
@@ -1193,7 +1203,7 @@ _WHO = r"(?P<w>you|your opponent) (?:have|has)"
 COND_TEMPLATES: tuple[Rule, ...] = (
     Rule("cond-don-given", r"If " + _WHO + r" any DON!! cards given",
          lambda m: Cond(oc.CK_COUNT, who=_who(m.group("w")), cmp=1, value=1, flt=Filter(
-             zone=oc.Z_FIELD_LC, owner=_who(m.group("w")), flags=L.FLF_DON_GIVEN)),
+             zone=oc.Z_FIELD_LC, owner=_who(m.group("w")), flags=oc.FLF_DON_GIVEN)),
          rules=("8-3-2",)),
     Rule("cond-have-name", r"If you (?P<neg>don't )?have (?P<t>" + phrases.NAME
          + r"(?: or " + phrases.NAME + r")?)", _have_name,
@@ -1564,7 +1574,7 @@ def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
     'If ...,' conditions) to ab.body; False with ab.unmatched set on the first unread piece."""
     for sentence in fxtext.split_sentences(body):
         skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
-        for conn, clause in fxtext.split_clauses(sentence):
+        for conn, clause in fxtext.split_clauses(sentence, SYNTAX):
             text = clause
             whole = (_match(ALL_ACTIONS, text) if re.match(r"If the selected Character ", text)
                      else None)  # a clause about the selection, read whole

@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections import Counter
 
 from tcgsim.simcore.coverage import CardCoverage, DeckCoverage
-from tcgsim.simcore.effects.ir import APPROX, UNMODELLED, Ability
+from tcgsim.simcore.effects.ir import APPROX, FLAG_FROM_HAND, UNMODELLED, Ability
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects.pack import (
     CONT_TIMINGS,
-    FLAG_FROM_HAND,
     IMPLEMENTED_TIMINGS,
     compile_card,
     cond_supported,
@@ -31,8 +30,8 @@ def engine_status(ab: Ability, mode: str) -> tuple[str, str]:
         return UNMODELLED, ab.unmatched
     if mode == "strict" and ab.status == APPROX:
         return UNMODELLED, "approximate program (strict mode)"
-    missing = sorted({oc.OPS[o.op][0] for o in (*ab.costs, *ab.body)
-                      if not op_supported(o, ab.timing)})
+    missing = sorted({oc.OPS[o.op].name for o in ab.costs if not op_supported(o, ab.timing, True)}
+                     | {oc.OPS[o.op].name for o in ab.body if not op_supported(o, ab.timing)})
     if ab.costs and ab.timing in CONT_TIMINGS:
         missing.append("a cost on a continuous ability")
     if ab.timing not in IMPLEMENTED_TIMINGS:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from tcgsim.simcore.effects.fxlayout import (
     FLF_BASE,
-    FLF_DON_GIVEN,
     FLF_EXCLUDE_SELF,
-    FLF_NO_DON,
     OWN_ANY,
     OWN_OPP,
     OWN_SELF,
@@ -104,9 +102,9 @@ def filter_words(f: Filter | None, count: str = "", bare: bool = False) -> str:
         tail.append(f"with {base}{f.pow_max} power or less")
     if f.pow_min >= 0:
         tail.append(f"with {base}{f.pow_min} power or more")
-    if f.flags & FLF_DON_GIVEN:
+    if f.flags & oc.FLF_DON_GIVEN:
         tail.append("with DON!! given")
-    if f.flags & FLF_NO_DON:
+    if f.flags & oc.FLF_NO_DON:
         tail.append("with no DON!! given")
     tail += [f"other than {_pred(p)}" for p in f.pred_none]
     if f.flags & FLF_EXCLUDE_SELF:
