@@ -72,16 +72,25 @@ def test_elo_interval_of_a_known_result():
     assert ci["x"][1] == pytest.approx(r["x"] + half, abs=0.05)
 
 
-def test_cli_ladder_of_named_strategies_on_named_decks():
-    """`--strategy` and `--deck` choose what is rated; each row has its Elo interval; one
-    strategy alone is a one-line error."""
-    r = _cli("ladder", "-s", "default", "-s", "search:playouts=2", "--deck", "red-luffy",
+def _ladder_of(strategy: str) -> None:
+    r = _cli("ladder", "-s", "default", "-s", strategy, "--deck", "red-luffy",
              "--deck", "green-kid", "-n", 2)
     assert r.returncode == 0, r.stderr
     rows = r.stdout.strip().splitlines()
     assert rows[0].startswith("| family | Elo | 95 % |") and len(rows) == 4
-    assert {row.split("|")[1].strip() for row in rows[2:]} == {"default", "search:playouts=2"}
+    assert {row.split("|")[1].strip() for row in rows[2:]} == {"default", strategy}
     assert any(" to " in row.split("|")[3] for row in rows[2:])  # the non-anchor's interval
+
+
+@pytest.mark.thorough  # compiles the search player's runner (about 50 s)
+def test_cli_ladder_rates_the_search_player():
+    _ladder_of("search:playouts=2")
+
+
+def test_cli_ladder_of_named_strategies_on_named_decks():
+    """`--strategy` and `--deck` choose what is rated; each
+    row has its Elo interval; one strategy alone is a one-line error."""
+    _ladder_of("aggro")
     r = _cli("ladder", "-s", "default", "--deck", "red-luffy", "-n", 2)
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     assert "name at least two different strategies" in r.stderr

@@ -115,6 +115,7 @@ def _hide_otherwise(st, p, rng):
     return st
 
 
+@pytest.mark.thorough  # compiles the search player's runner (about 50 s)
 def test_the_search_player_reads_no_hidden_card():
     """Issue 30: changing what the player cannot see (the opponent's hand, deck and face-down
     Life mixed together; its own deck and Life) leaves every decision unchanged; and the
@@ -150,6 +151,7 @@ def test_hidden_places_are_the_hand_deck_and_face_down_life():
 # ---------------------------------------------------------------- games
 
 
+@pytest.mark.thorough  # compiles the search player's runner (about 50 s)
 def test_without_playouts_the_search_player_plays_default_exactly():
     """playouts = 0: play_game_search plays the same games as play_game with `default`."""
     m = load_match("onepiece", "red-luffy", "blue-crocodile", "search:playouts=0",
@@ -166,6 +168,7 @@ def restore_threads():
     numba.set_num_threads(before)
 
 
+@pytest.mark.thorough  # compiles the search player's runner (about 50 s)
 def test_search_games_do_not_depend_on_threads_or_batches(restore_threads):
     """The same rows with 1 and 2 threads, in one batch or in two."""
     m = _match("search:playouts=4")
@@ -177,6 +180,7 @@ def test_search_games_do_not_depend_on_threads_or_batches(restore_threads):
     np.testing.assert_array_equal(one, two)
 
 
+@pytest.mark.thorough  # compiles the search player's runner (about 50 s)
 def test_search_games_keep_the_invariants():
     """Debug mode (invariants after every action): the search's actions are legal, with
     playouts to the end and playouts cut after 2 turns."""
