@@ -99,8 +99,9 @@ def register(cards: click.Group) -> None:
                 click.echo(f"    why: {why_a}")
             for note in ab.notes:
                 click.echo(f"    approximation: {note}")
-            if program and ab.rules:
-                click.echo(f"    rules {' '.join(dict.fromkeys(ab.rules))}")
+            if program:
+                if ab.rules:
+                    click.echo(f"    rules {' '.join(dict.fromkeys(ab.rules))}")
                 rows_ = [(o.op, o.a, o.b, o.c) for o in [*ab.costs, *ab.body]]
                 for line in asm.disassemble(fx.ops, rows_):
                     click.echo(f"      {line}")

@@ -170,13 +170,15 @@ def packable(ab: Ability, mode: str) -> bool:
 @lru_cache(maxsize=1)
 def compiler_digest() -> str:
     """16 hex digits of sha1 over the sources that decide what card text compiles to (the
-    game-independent layer, the phrase and pattern tables, the opcodes and this packer)."""
+    game-independent layer, the syntax, phrase and pattern tables, the opcodes and this
+    packer)."""
     import hashlib
     from pathlib import Path
 
     here = Path(__file__).parent
     files = sorted((here.parents[2] / "effects").glob("*.py")) + [
-        here / name for name in ("rules.py", "phrases.py", "opcodes.py", "pack.py")]
+        here / name for name in ("rules.py", "phrases.py", "opcodes.py", "pack.py",
+                                 "syntax.py")]
     h = hashlib.sha1()
     for f in files:
         h.update(f.name.encode() + b"\0" + f.read_bytes())
