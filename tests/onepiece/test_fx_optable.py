@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+from pathlib import Path
 
 import pytest
 
@@ -44,13 +45,34 @@ def names(ops) -> list[str]:
     return sorted(oc.OPS[op].name for op in ops)
 
 
-def test_every_opcode_row_cites_rules_of_the_rules_text():
+def rule_numbers() -> set[str]:
+    """The rule numbers of the rules text. Read where they stand, not only at a line start:
+    the text has numbers joined to the line before and one written with dots ("8.6.3.")."""
     text = require_shared(*RULES_TEXT).read_text(encoding="utf-8")
-    numbers = set(re.findall(r"^(\d+(?:-\d+)+)\.", text, flags=re.MULTILINE))
+    return {n.replace(".", "-") for n in re.findall(r"(\d+(?:[-.]\d+)+)\.(?=\s)", text)}
+
+
+def test_every_opcode_row_cites_rules_of_the_rules_text():
+    numbers = rule_numbers()
     missing = {spec.name: [r for r in spec.rules if r not in numbers]
                for spec in oc.OPS.values()}
     assert all(spec.rules for spec in oc.OPS.values())
     assert {k: v for k, v in missing.items() if v} == {}
+    assert {"8-6-3", "5-2-1-5-1", "10-2-1"} <= numbers and "10-1-5-4" not in numbers
+
+
+def test_every_rule_number_the_effect_engine_cites_is_in_the_rules_text():
+    """Every number in the ONE PIECE effect modules (templates, opcodes, interpreter, their
+    comments): a number like 10-1-5-4, which this edition does not have, fails here."""
+    numbers = rule_numbers()
+    root = Path(oc.__file__).parent
+    cited = {}
+    for path in sorted(root.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for n in re.findall(r"(?<![\w.-])(\d{1,2}(?:-\d{1,2}){1,5})(?![\w-])", text):
+            cited.setdefault(n, path.name)
+    assert len(cited) > 100
+    assert {n: f for n, f in cited.items() if n not in numbers} == {}
 
 
 @pytest.mark.parametrize("group, kernel", [

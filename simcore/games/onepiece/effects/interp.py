@@ -1385,7 +1385,7 @@ def act_zones(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams
             add_life(st, p, card, bb == 1)
             log(st, lg, E.E_ADD_LIFE, p, card, 0, 0)
         deck_out_check(st, lg, p)
-    elif op == oc.OP_PLAY_SELF:  # [Trigger] "play this card" (10-1-5-4)
+    elif op == oc.OP_PLAY_SELF:  # [Trigger] "play this card" (10-1-5-3)
         if st[b + LIMBO] == src_card and not play_banned(st, ct, p, src_card, False):
             st[b + LIMBO] = EMPTY
             play_free(st, ct, fx, lg, p, src_card, 0, fams, prms, rng)

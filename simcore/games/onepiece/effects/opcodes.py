@@ -271,7 +271,7 @@ OP_TRASH_LIFE = 0x3C  # a=count, b=0 top / 1 bottom / 2 either, c=who
 OP_DAMAGE = 0x3D  # a=count, b=who (OWN_OPP / OWN_SELF): effect damage to a Leader (4-6-2)
 OP_HAND_TO_DECK = 0x3E  # a=count, b=0 top / 1 bottom / 3 either, c=whose hand (its owner
 #                        chooses the cards, and with b=3 each one's end)
-OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-4)
+OP_PLAY_SELF = 0x3F  # play the source card ([Trigger] "play this card", 10-1-5-3)
 OP_PLAY_FROM = 0x40  # a=filter row (zone hand/trash/look), b=count, c: +1 rested, +2 the
 #                      Characters it plays become the selection ("played by this effect"),
 #                      +16 * (N + 1) "a total cost of N or less" (printed costs, all picks)
@@ -436,7 +436,7 @@ OPS = OpTable({
     OP_DON_RETURN_GIVEN: OpSpec("DON_RETURN_GIVEN", (), ("6-5-5-4",), _NOT_RUN),
     OP_OPP_DON_MINUS: OpSpec("OPP_DON_MINUS", ("n",), ("10-2-10",), A, PLAYER),
     OP_DON_LOCK: OpSpec("DON_LOCK", ("n", "", "who"), ("6-2-4", "1-3-3"), A, PLAYER),
-    OP_DON_DECK: OpSpec("DON_DECK", ("n",), ("5-1-2-4", "5-1-2"), A, PLAYER),
+    OP_DON_DECK: OpSpec("DON_DECK", ("n",), ("5-1-2-4", "5-2-1-5-1"), A, PLAYER),
     OP_C_REST_DON: OpSpec("C_REST_DON", ("n",), ("8-3-1-5",), C),
     OP_C_DON_MINUS: OpSpec("C_DON_MINUS", ("n", "active"), ("8-3-1-6",), C),
     OP_C_TRASH_HAND: OpSpec("C_TRASH_HAND", ("n", "flt"), ("8-3-1", "10-2-14"), C),
@@ -462,7 +462,7 @@ OPS = OpTable({
     OP_C_TRASH_OWN_OR_HAND: OpSpec("C_TRASH_OWN_OR_HAND", ("flt", "n"), ("8-3-1-3",), C),
     OP_HAND_COUNTER: OpSpec("HAND_COUNTER", ("n", "flt", "bare"), ("7-1-3-2-1", "8-1-3-3"), H),
     OP_ACTIVATE_EVENT: OpSpec(
-        "ACTIVATE_EVENT", ("flt", "n"), ("10-2-3-1-1", "2-2-5", "8-5-2"), A, PLAYER),
+        "ACTIVATE_EVENT", ("flt", "n"), ("10-2-3-1-1", "2-2-5", "8-6-3"), A, PLAYER),
     OP_ANY_NUMBER: OpSpec("ANY_NUMBER", ("kind", "flt"), ("8-4-4", "1-3-2-2"), A, PLAYER),
     OP_POWER_X: OpSpec("POWER_X", ("n", "dur"), ("2-6-3", "1-3-2-2"), A, SELECTION),
     OP_HAND_COST: OpSpec("HAND_COST", ("delta", "flt"), ("2-7-6", "8-1-3-3"), H),

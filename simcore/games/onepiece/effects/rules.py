@@ -191,7 +191,7 @@ ACTIONS: tuple[Rule, ...] = (
          r"as active|rest (?:it|them))",
          lambda m: [Op(oc.OP_DON_ADD, _n(m), int(m.group("v").startswith("rest")))],
          rules=("6-4",)),
-    Rule("play-self", r"Play this card", lambda m: [Op(oc.OP_PLAY_SELF)], rules=("10-1-5-4",)),
+    Rule("play-self", r"Play this card", lambda m: [Op(oc.OP_PLAY_SELF)], rules=("10-1-5-3",)),
     Rule("self-to-hand", r"[Aa]dd this card to your hand",
          lambda m: [Op(oc.OP_SELF_TO_HAND)], rules=("10-1-5-3",)),
     Rule("play-self-from-trash", r"[Pp]lay this Character card from your trash(?P<r> rested)?",
@@ -798,7 +798,7 @@ TEMPLATES: tuple[Rule, ...] = (
     Rule("opp-no-blocker", r"Your opponent cannot activate \[Blocker\]" + _DURS,
          lambda m: [Op(oc.OP_SEL_ALL, 0, flt=Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_OPP)),
                     Op(oc.OP_PROHIBIT, oc.PR_NO_BLOCK, _dur(m))], status=APPROX,
-         rules=("1-3-3", "10-1-2"),
+         rules=("1-3-3", "10-1-4"),
          note="the card forbids the player; the program forbids the Characters they have "
               "when it resolves (a Character played later in the battle could block)"),
     Rule("negate", r"Negate the effects? of (?P<t>.+?)" + _DURS,
@@ -967,7 +967,7 @@ TEMPLATES: tuple[Rule, ...] = (
          r"(?P<t>up to \d+ .+?)(?P<r> rested)?", _look_play, rules=("8-4-4-1", "1-3-2")),
     Rule("opp-no-blocker-of", r"[Yy]our opponent cannot activate (?:a \[Blocker\] "
          r"Character that has|the \[Blocker\] of any Character with) (?P<q>.+?)"
-         + _DURS, _no_blocker_of, status=APPROX, rules=("1-3-3", "10-1-2"),
+         + _DURS, _no_blocker_of, status=APPROX, rules=("1-3-3", "10-1-4"),
          note="the card forbids the player to block with such a Character; the program "
               "forbids the matching Characters they have when it resolves"),
     Rule("power-leader-and-all", r"[Yy]our Leader and (?P<t>all of your .+?) gain "
