@@ -46,10 +46,13 @@ def names(ops) -> list[str]:
 
 
 def rule_numbers() -> set[str]:
-    """The rule numbers of the rules text. Read where they stand, not only at a line start:
-    the text has numbers joined to the line before and one written with dots ("8.6.3.")."""
+    """The rule numbers of the rules text: those starting a line (one is joined to its text,
+    "4-8-1.1f"), and those anywhere before a space (some are joined to the line before, and
+    one is written with dots, "8.6.3.")."""
     text = require_shared(*RULES_TEXT).read_text(encoding="utf-8")
-    return {n.replace(".", "-") for n in re.findall(r"(\d+(?:[-.]\d+)+)\.(?=\s)", text)}
+    starts = set(re.findall(r"^(\d+(?:-\d+)+)\.", text, flags=re.MULTILINE))
+    return starts | {n.replace(".", "-")
+                     for n in re.findall(r"(\d+(?:[-.]\d+)+)\.(?=\s)", text)}
 
 
 def test_every_opcode_row_cites_rules_of_the_rules_text():
