@@ -13,6 +13,10 @@ without numba's negative-index wraparound (index_without_wraparound below).
 
 A kernel called from other kernels is compiled for one signature, its integer arguments
 widened to int64 (one_signature below), not once per mix of argument types.
+
+A large kernel reached from many others (the card-effect interpreter, a battle, a phase) is
+compiled apart (kernel_apart below): once, into its own machine code, which its callers call
+through a pointer instead of each carrying an optimised copy of it.
 """
 
 from numba import njit
@@ -93,3 +97,154 @@ def kernel_inline(fn):
     passing the state arrays to a call (seven to nine words on the stack each) costs more
     than the body."""
     return njit(cache=True, _nrt=False, error_model="numpy", inline="always")(fn)
+
+
+# ------------------------------------------------------------------ kernels compiled apart
+#
+# numba links a callee's whole compiled module into every caller's and optimises and
+# generates machine code for the result again, so a kernel reached through n layers of
+# callers is compiled n+1 times over (the ONE PIECE interpreter was in 17 libraries). A
+# kernel compiled apart is called instead through a pointer cell named after its symbol:
+# APART_PREFIX + the mangled name, an external global each caller loads. The cell is a
+# process-wide symbol (llvmlite.binding.add_symbol) bound to the kernel's address when the
+# kernel is compiled or loaded from the cache, before any caller's machine code is loaded;
+# a caller loaded from the cache first loads the kernels it names (_bind_names), and one
+# whose kernel cannot be found under that name is compiled again instead (ApartUnbound).
+
+APART_PREFIX = ".tcgsim.apart$"
+_apart: dict = {}  # (module, qualname) -> the dispatcher of a kernel compiled apart
+_cells: dict = {}  # mangled name -> ctypes.c_void_p holding the kernel's address
+
+
+class ApartUnbound(Exception):
+    """A cached caller names a kernel compiled apart that this process cannot load."""
+
+
+def kernel_apart(fn):
+    """@kernel compiled once into its own machine code and called through a pointer: for a
+    large kernel many others reach, so that each caller does not carry a copy of it."""
+    d = kernel(fn)
+    _apart[(fn.__module__, fn.__qualname__)] = d
+    _install_apart_hooks()
+    return d
+
+
+def _bind(name: str, address: int) -> None:
+    """Point the cell of symbol `name` at `address`, making the cell first."""
+    import ctypes
+
+    from llvmlite import binding
+
+    cell = _cells.get(name)
+    if cell is None:
+        cell = _cells[name] = ctypes.c_void_p(address)
+        binding.add_symbol(APART_PREFIX + name, ctypes.addressof(cell))
+    cell.value = address
+
+
+def _apart_call(fndesc):
+    """The lowering of a call to a kernel compiled apart: load its cell, call the address
+    with numba's calling convention, pass an exception on as a linked call would."""
+    from llvmlite import ir
+    from numba.core import cgutils, imputils
+
+    def imp(context, builder, sig, args):
+        fnty = context.call_conv.get_function_type(fndesc.restype, fndesc.argtypes)
+        module = builder.module
+        name = APART_PREFIX + fndesc.mangled_name
+        try:
+            cell = module.get_global(name)
+        except KeyError:
+            cell = ir.GlobalVariable(module, ir.IntType(8).as_pointer(), name=name)
+            cell.linkage = "external"
+        fn = builder.bitcast(builder.load(cell), fnty.as_pointer())
+        status, retval = context.call_conv.call_function(
+            builder, fn, fndesc.restype, fndesc.argtypes, args)
+        with cgutils.if_unlikely(builder, status.is_error):
+            context.call_conv.return_status_propagate(builder, status)
+        return imputils.fix_returning_optional(context, builder, sig, status, retval)
+
+    imp.signature = fndesc.argtypes
+    imp.libs = ()
+    return imp
+
+
+def _symbol_stem(key: tuple[str, str]) -> str:
+    """How the mangled names of the kernel (module, qualname) spell its dotted name."""
+    return "".join(f"{len(p)}{p}" for p in ".".join(key).split("."))
+
+
+_loading: set = set()  # kernels compiled apart being loaded from the cache now
+
+
+def _load_cached_apart(name: str) -> None:
+    """Load from the cache every signature of the kernel compiled apart whose symbol is
+    `name` (binding its cell), unless it is loaded or being loaded already."""
+    for key, d in list(_apart.items()):
+        if key in _loading or d.overloads or _symbol_stem(key) not in name:
+            continue
+        cache = getattr(d, "_cache", None)
+        try:
+            index = cache._cache_file._load_index()
+        except Exception:  # no readable index: the caller compiles again
+            continue
+        codegen = d.targetctx.codegen()
+        _loading.add(key)
+        try:
+            for k in list(index):
+                sig = k[0]
+                if isinstance(sig, tuple) and k == cache._index_key(sig, codegen):
+                    d.compile(sig)
+        finally:
+            _loading.discard(key)
+
+
+def _bind_names(module) -> None:
+    """Make sure every cell `module` names is bound, loading kernels compiled apart from the
+    cache if needed; ApartUnbound if one cannot be."""
+    for g in module.global_variables:
+        if g.name.startswith(APART_PREFIX):
+            name = g.name[len(APART_PREFIX):]
+            if name not in _cells:
+                _load_cached_apart(name)
+            if name not in _cells:
+                raise ApartUnbound(name)
+
+
+def _install_apart_hooks() -> None:
+    """Once per process: lower calls to kernels compiled apart through their cells, bind a
+    kernel's cell when numba registers it, check the cells of a cached library before its
+    machine code loads, and compile a cached caller again when one cannot be bound."""
+    from numba.core import caching, codegen, cpu
+
+    if getattr(cpu.CPUContext, "_tcgsim_apart", False):
+        return
+    plain_insert = cpu.CPUContext.insert_user_function
+
+    def insert_user_function(self, func, fndesc, libs=()):
+        key = (fndesc.modname, fndesc.qualname)
+        if key not in _apart or not libs:
+            return plain_insert(self, func, fndesc, libs)
+        _bind(fndesc.mangled_name, libs[0].get_pointer_to_function(fndesc.mangled_name))
+        impl = _apart_call(fndesc)
+        self._defns[func].append(impl, impl.signature)
+
+    plain_finalize = codegen.CPUCodeLibrary._finalize_final_module
+
+    def _finalize_final_module(self):
+        if self._shared_module is not None:  # loaded from the cache
+            _bind_names(self._shared_module)
+        return plain_finalize(self)
+
+    plain_load = caching.Cache.load_overload
+
+    def load_overload(self, sig, target_context):
+        try:
+            return plain_load(self, sig, target_context)
+        except ApartUnbound:
+            return None
+
+    cpu.CPUContext.insert_user_function = insert_user_function
+    codegen.CPUCodeLibrary._finalize_final_module = _finalize_final_module
+    caching.Cache.load_overload = load_overload
+    cpu.CPUContext._tcgsim_apart = True

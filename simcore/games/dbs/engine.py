@@ -135,7 +135,7 @@ from tcgsim.simcore.games.dbs.legal import (
     spec_rem,
     strike,
 )
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel, kernel_apart
 from tcgsim.simcore.rng import seed_stream, shuffle
 from tcgsim.strategies.dbs import policy
 
@@ -839,7 +839,7 @@ def set_guard(st, ct, o, ref):
         st[G_REVENGE] = 1
 
 
-@kernel
+@kernel_apart
 def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
     """7-1..7-4: declaration (rest the attacker), [Counter: Attack], [Blocker], Offense Step,
     Defense Step (skipped against a Unison), Damage Step (ties go to the attacker), end of
@@ -928,7 +928,7 @@ def battle(st, ct, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders)
     end_battle(st, ct, lg, p)
 
 
-@kernel
+@kernel_apart
 def apply_main_action(st, ct, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
     """Check and carry out one Main Phase action; an illegal one stops the game."""
     b = p * PSIZE
@@ -1110,7 +1110,7 @@ def end_phase(st, lg):
     st[G_ACTIVE] = 1 - p
 
 
-@kernel
+@kernel_apart
 def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders):
     """6-3: the turn player's strategy acts until it ends the Main Phase."""
     p = st[G_ACTIVE]
@@ -1126,7 +1126,7 @@ def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks, leaders):
             fail(st, lg, ERR_RUNAWAY)
 
 
-@kernel
+@kernel_apart
 def play_game(st, ct, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
               ruleset, turn_cap, debug):
     """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""

@@ -187,7 +187,7 @@ from tcgsim.simcore.games.onepiece.zones import (  # noqa: F401  (ERRORS and ERR
     take_life,
     to_trash,
 )
-from tcgsim.simcore.jit import kernel, kernel_inline
+from tcgsim.simcore.jit import kernel, kernel_apart, kernel_inline
 from tcgsim.simcore.rng import seed_stream, shuffle
 from tcgsim.strategies.onepiece import policy
 
@@ -198,7 +198,7 @@ MAX_COUNTERS_PER_BATTLE = 60
 # ---------------------------------------------------------------- damage (4-6, 7-1-4, 10-1)
 
 
-@kernel
+@kernel_apart
 def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
     """Deal `amount` damage to d's Leader. With 0 Life when the damage is determined, d loses
     (7-1-4-1-1-1, 9-2-1-1); otherwise each point takes the top Life card while Life remains
@@ -223,7 +223,7 @@ def damage_leader(st, ct, fx, lg, d, amount, banish, fams, prms, rng, buf):
 # ---------------------------------------------------------------- effects with damage
 
 
-@kernel
+@kernel_apart
 def resolve_effect(st, ct, fx, lg, p, eff, val, src, forced_target, fams, prms, rng, buf):
     """Resolve one modelled effect for player p (effect damage included)."""
     if eff == C.EFF_LIFE_DAMAGE:
@@ -327,7 +327,7 @@ def battle_stops(st, lg, p):
     return False
 
 
-@kernel
+@kernel_apart
 def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
     """7-1: Attack, Block, Counter and Damage Steps, then End of Battle."""
     b = p * PSIZE
@@ -420,7 +420,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
 # ---------------------------------------------------------------- main phase actions
 
 
-@kernel
+@kernel_apart
 def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
     """6-5-3-1: rest active DON equal to the cost, then play the card."""
     b = p * PSIZE
@@ -506,7 +506,7 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
 # ---------------------------------------------------------------- setup and turns
 
 
-@kernel
+@kernel_apart
 def setup(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
           ruleset, turn_cap):
     """5-2-1: shuffle, the Leaders' "at the start of the game" abilities, draw 5, mulligans
@@ -711,7 +711,7 @@ def play_on(st, ct, fx, lg, fams, prms, rng, buf, decks, leaders, last_turn, end
             break
 
 
-@kernel
+@kernel_apart
 def play_game(st, ct, fx, lg, decks, leaders, first, seed, pair, game, fams, prms, rng, buf,
               ruleset, turn_cap, debug):
     """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""

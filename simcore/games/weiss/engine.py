@@ -103,7 +103,7 @@ from tcgsim.simcore.games.weiss.legal import (
     power,
     soul,
 )
-from tcgsim.simcore.jit import kernel
+from tcgsim.simcore.jit import kernel, kernel_apart
 from tcgsim.simcore.rng import seed_stream, shuffle
 from tcgsim.strategies.weiss import policy
 
@@ -733,7 +733,7 @@ def counter_step(st, ct, lg, p, fs, fams, prms, rng, buf):
     log(st, lg, E.E_COUNTER, o, card, v, 0)
 
 
-@kernel
+@kernel_apart
 def attack(st, ct, lg, p, s, kind, fams, prms, rng, buf, debug, decks):
     """One Attack Sub-Phase (7.2-7.6): declaration, trigger, counter, damage, battle."""
     b = p * PSIZE
@@ -981,7 +981,7 @@ def start_turn(st, ct, lg, fams, prms, rng, buf):
     return st[G_OVER] == 0
 
 
-@kernel
+@kernel_apart
 def main_phase(st, ct, lg, fams, prms, rng, buf, debug, decks):
     """6.5: the turn player's strategy acts until it passes."""
     p = st[G_ACTIVE]
@@ -1061,7 +1061,7 @@ def end_phase(st, ct, lg, fams, prms, rng, buf):
     st[G_ACTIVE] = 1 - p
 
 
-@kernel
+@kernel_apart
 def play_game(st, ct, lg, decks, first, seed, pair, game, fams, prms, rng, buf, ruleset,
               turn_cap, debug):
     """Play one whole game into st; the outcome is in G_WINNER and G_REASON."""

@@ -212,7 +212,7 @@ from tcgsim.simcore.games.onepiece.zones import (
     take_life,
     to_trash,
 )
-from tcgsim.simcore.jit import kernel, kernel_inline
+from tcgsim.simcore.jit import kernel, kernel_apart, kernel_inline
 from tcgsim.strategies.onepiece import policy
 
 # "Choose a cost": the costs offered, the likeliest first (the heuristic names the first).
@@ -677,7 +677,7 @@ def end_of_turn_moves(st, lg, p):
                 log(st, lg, E.E_FX_MOVE, o, card, oc.OP_TO_DECK, 1)
 
 
-@kernel
+@kernel_apart
 def end_of_turn_don(st, ct, fx, lg, p, fams, prms, rng, buf):
     """6-6-1-2: what the players' effects do to DON!! "at the end of this turn", the turn
     player's first: rested DON!! cards set active, and DON!! cards returned to the DON!! deck
@@ -786,7 +786,7 @@ def move_off_field(st, fx, lg, o, r, op, a):
     log(st, lg, E.E_FX_MOVE, o, card, op, a)
 
 
-@kernel
+@kernel_apart
 def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
     """Pay cost row `row` of p's ability (8-3-1): the handler of every opcode the opcode
     table places in a cost; query.can_pay has checked it can be paid in full."""
@@ -1182,7 +1182,7 @@ def mark_used(st, fx, ab, p, src_ref):
         st[p * PSIZE + F_USED + src_ref] |= bit
 
 
-@kernel
+@kernel_apart
 def act_select(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
                buf):
     """Run a selection row (SEL, SEL_ADD, SEL_ALL, SEL_SELF, SEL_LEADER) or COUNT_X: set the
@@ -1214,7 +1214,7 @@ def act_select(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fam
         st[G_X] = n + (st[G_X] if bb == 1 else 0)
 
 
-@kernel
+@kernel_apart
 def act_selection(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
                   buf):
     """Run a row that acts on the selected cards: move, rest or set them active, change their
@@ -1314,7 +1314,7 @@ def act_selection(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, 
                 log(st, lg, E.E_FX_MOVE, o, card, op, a)
 
 
-@kernel
+@kernel_apart
 def act_zones(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
               buf):
     """Run a row that moves cards between the player's zones: draw, trash from the hand, look,
@@ -1495,7 +1495,7 @@ def act_zones(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams
                       src_card, fams, prms, rng, buf)
 
 
-@kernel
+@kernel_apart
 def act_player(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fams, prms, rng,
                buf):
     """Run a row that changes a player's DON!! or what a player may do: DON!! added, rested,
@@ -1560,7 +1560,7 @@ def act_player(st, ct, fx, lg, op, a, bb, cc, pc, end, p, src_card, src_ref, fam
             st[b + PLAY_BAN] = (v - low) + (a + 1 if low == 0 else min(low, a + 1))
 
 
-@kernel
+@kernel_apart
 def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, chosen):
     """Resolve ability row ab of p's card src_card (at slot src_ref, STAGE_REF, or -1 when it
     is not on the field) by the activation procedure (8-4-1). `chosen`: the player already
@@ -1690,7 +1690,7 @@ def fire(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
                    np.int64(src_ref), fams, prms, rng, buf)
 
 
-@kernel
+@kernel_apart
 def fire_abilities(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
     """fire() with int64 scalars: compiled once, whatever the callers pass."""
     base = fx[H_CARD_AB]
@@ -2139,7 +2139,7 @@ def replaced(st, ct, fx, lg, o, r, event, cause, fams, prms, rng, buf):
     return False
 
 
-@kernel
+@kernel_apart
 def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng, buf):
     """Run replacement ability ab of p's src_card for p's Character r, if it protects r and
     its conditions hold: its first row (REPL_TARGET) names the cards it protects, the
