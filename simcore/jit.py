@@ -104,16 +104,18 @@ def kernel_inline(fn):
 # numba links a callee's whole compiled module into every caller's and optimises and
 # generates machine code for the result again, so a kernel reached through n layers of
 # callers is compiled n+1 times over (the ONE PIECE interpreter was in 17 libraries). A
-# kernel compiled apart is called instead through a pointer cell named after its symbol:
-# APART_PREFIX + the mangled name, an external global each caller loads. The cell is a
-# process-wide symbol (llvmlite.binding.add_symbol) bound to the kernel's address when the
-# kernel is compiled or loaded from the cache, before any caller's machine code is loaded;
-# a caller loaded from the cache first loads the kernels it names (_bind_names), and one
-# whose kernel cannot be found under that name is compiled again instead (ApartUnbound).
+# kernel compiled apart is called instead through a pointer cell named after the kernel:
+# APART_PREFIX + its dotted name and signature (_cell_name; not numba's mangled symbol,
+# which numbers functions in the order a process compiles them), an external global each
+# caller loads. The cell is a process-wide symbol (llvmlite.binding.add_symbol) bound to the
+# kernel's address when the kernel is compiled or loaded from the cache, before any
+# caller's machine code is loaded; a caller loaded from the cache first loads the kernels
+# it names (_bind_names), and one whose kernel is not in the cache is compiled again
+# instead (ApartUnbound).
 
 APART_PREFIX = ".tcgsim.apart$"
-_apart: dict = {}  # (module, qualname) -> the dispatcher of a kernel compiled apart
-_cells: dict = {}  # mangled name -> ctypes.c_void_p holding the kernel's address
+_apart: dict = {}  # "module.qualname" -> the dispatcher of a kernel compiled apart
+_cells: dict = {}  # cell name -> ctypes.c_void_p holding the kernel's address
 
 
 class ApartUnbound(Exception):
@@ -124,13 +126,22 @@ def kernel_apart(fn):
     """@kernel compiled once into its own machine code and called through a pointer: for a
     large kernel many others reach, so that each caller does not carry a copy of it."""
     d = kernel(fn)
-    _apart[(fn.__module__, fn.__qualname__)] = d
+    _apart[f"{fn.__module__}.{fn.__qualname__}"] = d
     _install_apart_hooks()
     return d
 
 
+def _cell_name(fndesc) -> str:
+    """The cell of a compiled kernel: its dotted name and a digest of its argument types,
+    the same in every process that compiles or loads it."""
+    import hashlib
+
+    sig = hashlib.sha256(repr(tuple(map(str, fndesc.argtypes))).encode()).hexdigest()[:16]
+    return f"{fndesc.modname}.{fndesc.qualname}:{sig}"
+
+
 def _bind(name: str, address: int) -> None:
-    """Point the cell of symbol `name` at `address`, making the cell first."""
+    """Point the cell `name` at `address`, making the cell first."""
     import ctypes
 
     from llvmlite import binding
@@ -151,7 +162,7 @@ def _apart_call(fndesc):
     def imp(context, builder, sig, args):
         fnty = context.call_conv.get_function_type(fndesc.restype, fndesc.argtypes)
         module = builder.module
-        name = APART_PREFIX + fndesc.mangled_name
+        name = APART_PREFIX + _cell_name(fndesc)
         try:
             cell = module.get_global(name)
         except KeyError:
@@ -169,25 +180,20 @@ def _apart_call(fndesc):
     return imp
 
 
-def _symbol_stem(key: tuple[str, str]) -> str:
-    """How the mangled names of the kernel (module, qualname) spell its dotted name."""
-    return "".join(f"{len(p)}{p}" for p in ".".join(key).split("."))
-
-
 _loading: set = set()  # kernels compiled apart being loaded from the cache now
 
 
 def _load_cached_apart(name: str) -> None:
-    """Load from the cache every signature of the kernel compiled apart whose symbol is
-    `name` (binding its cell), unless it is loaded or being loaded already."""
-    for key, d in list(_apart.items()):
-        if key in _loading or d.overloads or _symbol_stem(key) not in name:
-            continue
-        cache = getattr(d, "_cache", None)
+    """Load from the cache every signature of the kernel compiled apart whose cell is
+    `name` (binding its cells), unless it is loaded or being loaded already."""
+    key = name.rpartition(":")[0]
+    d = _apart.get(key)
+    if d is not None and key not in _loading and not d.overloads:
+        cache = d._cache
         try:
             index = cache._cache_file._load_index()
         except Exception:  # no readable index: the caller compiles again
-            continue
+            return
         codegen = d.targetctx.codegen()
         _loading.add(key)
         try:
@@ -222,10 +228,9 @@ def _install_apart_hooks() -> None:
     plain_insert = cpu.CPUContext.insert_user_function
 
     def insert_user_function(self, func, fndesc, libs=()):
-        key = (fndesc.modname, fndesc.qualname)
-        if key not in _apart or not libs:
+        if f"{fndesc.modname}.{fndesc.qualname}" not in _apart or not libs:
             return plain_insert(self, func, fndesc, libs)
-        _bind(fndesc.mangled_name, libs[0].get_pointer_to_function(fndesc.mangled_name))
+        _bind(_cell_name(fndesc), libs[0].get_pointer_to_function(fndesc.mangled_name))
         impl = _apart_call(fndesc)
         self._defns[func].append(impl, impl.signature)
 
