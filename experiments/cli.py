@@ -226,7 +226,7 @@ def ladder(game, n_games, strategies, decks, store, seed, threads, progress):
 @click.option("--game", "-g", default=None, help=GAME_HELP + " Default: all games.")
 def compile_engines(game):
     """Compile the engines now (numba, cached on disk), so that the first simulation does not
-    wait for it: about 110 s for ONE PIECE, 35 s for Weiß Schwarz and 45 s for Dragon Ball
+    wait for it: about 85 s for ONE PIECE, 35 s for Weiß Schwarz and 40 s for Dragon Ball
     Super on 2 cores, once per version of each engine's source. Prints the time taken."""
     import time
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 # Cold compile seconds per game measured on 2 cores (docs/benchmarks.md), for the message.
-EXPECTED_SECONDS = {"onepiece": 110, "weiss": 35, "dbs": 45}
+EXPECTED_SECONDS = {"onepiece": 85, "weiss": 35, "dbs": 40}
 # Seconds this process spent in first calls that compiled an engine (their games included),
 # so that a speed figure can leave them out (runner.run_games).
 COMPILE_SECONDS = [0.0]
