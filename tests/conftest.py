@@ -21,7 +21,7 @@ import sys
 import pytest
 
 _SEEN = pytest.StashKey[int]()  # support.TEXT_REMOVED when the test's setup began
-_COUNTS = pytest.StashKey[dict]()  # what --effects-off found, for the summary
+_KIND = "effects_off"  # the report's user property naming what --effects-off found
 
 
 def pytest_addoption(parser):
@@ -38,8 +38,8 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "expects_no_effect: the test's point is that card text changes nothing "
                    "here, so it passes with card text off too (pytest --effects-off)")
-    config.stash[_COUNTS] = {"passed": [], "marked": 0, "failed": 0, "no_text": 0}
     if config.getoption("--effects-off"):
+        config.pluginmanager.register(_EffectsOffTally(), "effects_off_tally")
         from tests.onepiece import support
 
         support.set_text_off(True)
@@ -64,40 +64,53 @@ def pytest_runtest_makereport(item, call):
     if report.when != "call" or not item.config.getoption("--effects-off") \
             or hasattr(report, "wasxfail"):
         return
-    counts = item.config.stash[_COUNTS]
     used = _text_removed() > item.stash.get(_SEEN, 0)
     if item.get_closest_marker("expects_no_effect") is not None:
-        counts["marked"] += report.passed
+        if report.passed:
+            report.user_properties.append((_KIND, "marked"))
         return
     if not used:
         if report.passed:
-            counts["no_text"] += 1
+            report.user_properties.append((_KIND, "no_text"))
             report.outcome = "skipped"
             report.longrepr = (str(item.path), item.location[1] or 0,
                                "Skipped: no game with card text (--effects-off)")
         return
     if report.passed:
-        counts["passed"].append(item.nodeid)
+        report.user_properties.append((_KIND, "passed"))
         report.outcome = "failed"
         report.longrepr = ("passed with card text off (--effects-off): assert something only "
                            "card text can produce, or mark it expects_no_effect")
     elif report.failed:
-        counts["failed"] += 1
+        report.user_properties.append((_KIND, "failed"))
         report.outcome = "skipped"
         report.wasxfail = "fails with card text off, as a test of card text should"
 
 
-def pytest_terminal_summary(terminalreporter, config):
-    if not config.getoption("--effects-off"):
-        return
-    c = config.stash[_COUNTS]
-    terminalreporter.section("card text off")
-    terminalreporter.write_line(
-        f"{len(c['passed'])} tests passed with card text off (not marked expects_no_effect), "
-        f"{c['failed']} failed as they should, {c['marked']} marked expects_no_effect "
-        f"passed, {c['no_text']} built no game with card text")
-    for nodeid in c["passed"]:
-        terminalreporter.write_line(f"  passed with text off: {nodeid}")
+class _EffectsOffTally:
+    """What --effects-off found, tallied from the test reports themselves, so the summary
+    is whole when the tests run in several worker processes (pytest -n)."""
+
+    def __init__(self):
+        self.passed: list[str] = []
+        self.counts = {"marked": 0, "failed": 0, "no_text": 0}
+
+    def pytest_runtest_logreport(self, report):
+        kind = dict(report.user_properties).get(_KIND)
+        if kind == "passed":
+            self.passed.append(report.nodeid)
+        elif kind is not None:
+            self.counts[kind] += 1
+
+    def pytest_terminal_summary(self, terminalreporter):
+        c = self.counts
+        terminalreporter.section("card text off")
+        terminalreporter.write_line(
+            f"{len(self.passed)} tests passed with card text off (not marked "
+            f"expects_no_effect), {c['failed']} failed as they should, {c['marked']} marked "
+            f"expects_no_effect passed, {c['no_text']} built no game with card text")
+        for nodeid in self.passed:
+            terminalreporter.write_line(f"  passed with text off: {nodeid}")
 
 
 @pytest.fixture(scope="session")
