@@ -3,7 +3,7 @@
 A `Rule` is a regex that must match a whole piece of text (a tag, a cost, a condition or a
 clause) and a `build` that turns the match into IR; each rule names its status and the rule
 numbers it implements. `match_piece` tries the rules of one table in order and returns the
-first full match, or None: a piece matches completely or not at all, never a guess."""
+first full match that reads, or None: a piece matches completely or not at all, never a guess."""
 
 from __future__ import annotations
 
@@ -47,10 +47,14 @@ class Match:
 
 def match_piece(rules: tuple[Rule, ...], piece: str) -> Match | None:
     """The first rule of `rules` whose regex matches all of `piece` (trailing full stop and
-    spaces ignored), with its built value; None when none matches the whole piece."""
+    spaces ignored) and whose build reads it, with its built value: a build returns None
+    when its phrase does not read, and the next rule is tried. None when no rule reads the
+    whole piece."""
     s = piece.strip().rstrip(".").strip()
     for rule in rules:
         m = rule.compiled.fullmatch(s)
         if m is not None:
-            return Match(rule, rule.build(m))
+            value = rule.build(m)
+            if value is not None:
+                return Match(rule, value)
     return None

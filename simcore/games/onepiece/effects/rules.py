@@ -17,6 +17,7 @@ from dataclasses import replace
 from tcgsim.simcore.deckperm import allows_any_copies
 from tcgsim.simcore.effects import clauses as fxtext
 from tcgsim.simcore.effects import fxlayout as L
+from tcgsim.simcore.effects.driver import Driver, record
 from tcgsim.simcore.effects.ir import (
     APPROX,
     FLAG_FROM_HAND,
@@ -30,7 +31,7 @@ from tcgsim.simcore.effects.ir import (
     Op,
     combine,
 )
-from tcgsim.simcore.effects.patterns import Match, Rule
+from tcgsim.simcore.effects.patterns import Match, Rule, match_piece
 from tcgsim.simcore.effects.text import normalise
 from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
@@ -652,7 +653,7 @@ def _for_every_on_field(m: re.Match) -> list[Op] | None:
     then the power rows run X times (each its own choice)."""
     f = phrases.card_phrase(m.group("t") + " Character", phrases.FIELD, OWN_SELF)
     do = m.group("do")
-    inner = _match(ALL_ACTIONS, do[:1].upper() + do[1:])
+    inner = match_piece(ALL_ACTIONS, do[:1].upper() + do[1:])
     if f is None or f.zone != oc.Z_FIELD_CHAR or inner is None or inner.rule.name not in (
             "power-give", "power-gains"):
         return None
@@ -1429,7 +1430,7 @@ def _event(raw: fxtext.RawAbility) -> Match | None:
     if raw.cost or not all(t in _EVENT_TAGS or re.fullmatch(r"DON!! x\d+", t)
                            for t in raw.tags):
         return None
-    return _match(EVENTS, raw.body)
+    return match_piece(EVENTS, raw.body)
 
 
 ALL_COSTS = COSTS + COST_TEMPLATES
@@ -1440,23 +1441,10 @@ _TURN_TAGS = {"Your Turn": (oc.CK_YOUR_TURN, "10-2-11"),
 _SUBJECT = re.compile(r"^(.+?) (?:gains?|cannot|can) ")
 
 
-def _match(table: tuple[Rule, ...], piece: str) -> Match | None:
-    """The first rule whose regex matches all of `piece` and whose build reads it (a
-    build returns None when its phrase does not read)."""
-    s = piece.strip().rstrip(".").strip()
-    for rule in table:
-        m = rule.compiled.fullmatch(s)
-        if m is not None:
-            value = rule.build(m)
-            if value is not None:
-                return Match(rule, value)
-    return None
-
-
 def _match_conds(text: str) -> list[Match] | None:
     """Conditions of an 'If ...' clause: one rule, or an AND of conditions joined by
     'and' or ', and' (8-3-2), each read as 'If <part>'."""
-    whole = _match(ALL_CONDS, text)
+    whole = match_piece(ALL_CONDS, text)
     if whole is not None:
         return [whole]
     for m in re.finditer(r",? and ", text):
@@ -1498,11 +1486,11 @@ def _either_conds(text: str) -> tuple[Match, Match] | None:
             [left[:with_at] + " " + right] if right.startswith("with ") and with_at > 0 else [])
         pairs.append((left, rights))
     for left, rights in pairs:
-        a = _match(ALL_CONDS, left)
+        a = match_piece(ALL_CONDS, left)
         if a is None:
             continue
         for r in rights:
-            b = _match(ALL_CONDS, r)
+            b = match_piece(ALL_CONDS, r)
             if b is not None:
                 return a, b
     return None
@@ -1517,9 +1505,9 @@ def _either_rows(ab: Ability, text: str, statuses: list[str]) -> int | None:
     a, b = got
     ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, 1, cond=replace(a.value, neg=1 - a.value.neg)))
     ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=b.value))
-    _add(ab, Match(_EITHER, None), statuses)
+    record(ab, Match(_EITHER, None), statuses)
     for c in got:
-        _add(ab, c, statuses)
+        record(ab, c, statuses)
     return len(ab.body) - 1
 
 
@@ -1533,7 +1521,7 @@ def _match_actions(piece: str) -> list[Match] | None:
     subject: 'this Character cannot ... and gains [Blocker]'), or an action followed by
     'if <condition>' (read as the condition governing the action)."""
     piece = piece.strip()
-    whole = _match(ALL_ACTIONS, piece[:1].upper() + piece[1:])
+    whole = match_piece(ALL_ACTIONS, piece[:1].upper() + piece[1:])
     if whole is not None:
         return [whole]
     for m in re.finditer(r" and ", piece):
@@ -1560,58 +1548,6 @@ def _match_actions(piece: str) -> list[Match] | None:
     return None
 
 
-def _add(ab: Ability, m: Match, statuses: list[str]) -> None:
-    """Record a matched rule's rule numbers, name, status and note on the ability."""
-    ab.rules.extend(m.rule.rules)
-    ab.patterns.append(m.rule.name)
-    statuses.append(m.rule.status)
-    if m.rule.note:
-        ab.notes.append(f"{m.rule.name}: {m.rule.note}")
-
-
-def _compile_sentences(ab: Ability, body: str, statuses: list[str]) -> bool:
-    """Append the rows of `body` (sentences, 'Then,' and 'If you do,' clauses, leading
-    'If ...,' conditions) to ab.body; False with ab.unmatched set on the first unread piece."""
-    for sentence in fxtext.split_sentences(body):
-        skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
-        for conn, clause in fxtext.split_clauses(sentence, SYNTAX):
-            text = clause
-            whole = (_match(ALL_ACTIONS, text) if re.match(r"If the selected Character ", text)
-                     else None)  # a clause about the selection, read whole
-            if whole is not None:
-                ab.body.extend(whole.value)
-                _add(ab, whole, statuses)
-                continue
-            cm = re.match(r"([Ii]f (?:[^,]|, (?=\[|and ))+),\s*(.*)$", text)
-            if cm:
-                conds = _match_conds("I" + cm.group(1)[1:])
-                if conds is None:
-                    at = _either_rows(ab, "I" + cm.group(1)[1:], statuses)
-                    if at is None:
-                        ab.unmatched = cm.group(1)
-                        return False
-                    skips.append(at)
-                    conds = []
-                for c in conds:
-                    cond = _take_revealed(ab, c)
-                    if cond is None:
-                        ab.unmatched = cm.group(1)
-                        return False
-                    skips.append(len(ab.body))
-                    ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=cond))
-                    _add(ab, c, statuses)
-                text = cm.group(2)
-            if conn == "IF_DO":
-                skips.append(len(ab.body))
-                ab.body.append(Op(oc.OP_IF_DO, 0, -1))
-            for piece in re.split(r", and |\. Then, |, then ", text):
-                if not _compile_piece(ab, piece.strip(), statuses):
-                    return False
-        for i in skips:  # a condition or "if you do" governs the rest of its sentence
-            ab.body[i] = replace(ab.body[i], b=len(ab.body) - i - 1)
-    return True
-
-
 def _take_revealed(ab: Ability, c: Match) -> Cond | None:
     """The condition row of match `c`; a 'cond-revealed' condition gives its filter to the
     last filterless REVEAL_TOP row and tests its success (CK_OK); None without that row."""
@@ -1622,85 +1558,6 @@ def _take_revealed(ab: Ability, c: Match) -> Cond | None:
         return None
     ab.body[at[-1]] = replace(ab.body[at[-1]], flt=c.value.flt)
     return replace(c.value, flt=None)
-
-
-def _compile_piece(ab: Ability, piece: str, statuses: list[str]) -> bool:
-    """One action piece, possibly '<action> if <condition>' (the condition skips it) or
-    'you may <action>' (MAY skips it when declined, 8-3-2-5)."""
-    mm = re.fullmatch(r"[Yy]ou may (.+)", piece)
-    if mm:
-        at = len(ab.body)
-        ab.body.append(Op(oc.OP_MAY, 0, 0))
-        if not _compile_piece(ab, mm.group(1), statuses):
-            return False
-        ab.body[at] = replace(ab.body[at], b=len(ab.body) - at - 1)
-        return True
-    found = _match_actions(piece)
-    if found is not None:
-        for m in found:
-            if m.rule.name in _ON_REVEALED and not _after_reveal(ab.body):
-                ab.unmatched = piece  # "that card" names no revealed card here
-                return False
-            if m.rule.name == "life-scry-place":  # the Life card just looked at may move
-                if not ab.body or ab.body[-1].op != oc.OP_LIFE_SCRY:
-                    ab.unmatched = piece
-                    return False
-                ab.body[-1] = replace(ab.body[-1], c=1)
-            ab.body.extend(m.value)
-            _add(ab, m, statuses)
-        return True
-    tm = re.fullmatch(r"(.+?) if (.+?)\.?", piece)
-    conds = _match_conds("If " + tm.group(2)) if tm else None
-    found = _match_actions(tm.group(1)) if conds else None
-    lm = None if found is not None else re.fullmatch(r"if ([^,]+), (.+?)\.?", piece)
-    if lm:  # "..., and if it is your opponent's turn, this Character gains +3000 power"
-        conds = _match_conds("If " + lm.group(1))
-        found = _match_actions(lm.group(2)) if conds else None
-    if found is None:
-        ab.unmatched = piece
-        return False
-    start = len(ab.body)
-    for c in conds:
-        ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
-        _add(ab, c, statuses)
-    for m in found:
-        ab.body.extend(m.value)
-        _add(ab, m, statuses)
-    for i in range(start, start + len(conds)):
-        ab.body[i] = replace(ab.body[i], b=len(ab.body) - i - 1)
-    return True
-
-
-def _choice_condition(ab: Ability, text: str, statuses: list[str]) -> bool:
-    """'If <condition>, choose one:': SKIP_UNLESS rows that skip the whole choice (8-3-2),
-    to the end of the body (a skip of -1)."""
-    conds = _match_conds(text)
-    if conds is None:
-        ab.unmatched = text
-        return False
-    for c in conds:
-        ab.body.append(Op(oc.OP_SKIP_UNLESS, 0, -1, cond=c.value))
-        _add(ab, c, statuses)
-    return True
-
-
-def _compile_choice(ab: Ability, body: str, statuses: list[str], opp: bool = False) -> bool:
-    """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks (Q_MODE); 'Your opponent
-    chooses one:' has the opponent choose (b=1), the options read as the controller's."""
-    options = [o.strip() for o in body.split("•") if o.strip()]
-    if len(options) < 2:
-        ab.unmatched = body
-        return False
-    ab.body.append(Op(oc.OP_CHOOSE_ONE, len(options), int(opp)))
-    if opp:
-        _add(ab, Match(_OPP_CHOOSES, None), statuses)
-    for opt in options:
-        at = len(ab.body)
-        ab.body.append(Op(oc.OP_OPTION, 0, 0))
-        if not _compile_sentences(ab, opt, statuses):
-            return False
-        ab.body[at] = replace(ab.body[at], b=len(ab.body) - at - 1)
-    return True
 
 
 _SELF_COST_BOUND = Rule(
@@ -1722,23 +1579,23 @@ def _compile_costs(ab: Ability, cost: str, statuses: list[str]) -> bool:
             return False
         for c in conds:
             ab.conds.append(c.value)
-            _add(ab, c, statuses)
+            record(ab, c, statuses)
         cost = "Y" + cost[cm.end() + 1:]
-    bound = _match((_SELF_COST_BOUND,), cost)
+    bound = match_piece((_SELF_COST_BOUND,), cost)
     if bound is not None:  # "trash this Character with a cost of N or more": a condition
         ab.conds.append(bound.value[0])
-        _add(ab, bound, statuses)
+        record(ab, bound, statuses)
         cost = bound.value[1]
-    whole = _match(ALL_COSTS, cost)
+    whole = match_piece(ALL_COSTS, cost)
     parts = [whole] if whole is not None else [  # "DON!! -4, you may trash ...": "You may"
-        _match(ALL_COSTS, re.sub(r"^you may ", "You may ", part))
+        match_piece(ALL_COSTS, re.sub(r"^you may ", "You may ", part))
         for part in re.split(r"\s*,\s*|\s+and\s+|(?<=\))\s+|(?<=DON!! -\d)\s+", cost)]
     if any(m is None for m in parts):
         ab.unmatched = cost
         return False
     for m in parts:
         ab.costs.extend(m.value)
-        _add(ab, m, statuses)
+        record(ab, m, statuses)
     return True
 
 
@@ -1751,11 +1608,11 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
     statuses: list[str] = [STRICT]
     if head is not None:
         _, first, conds, body, *cost = head.value  # a cost the event's text names
-        _add(ab, head, statuses)
+        record(ab, head, statuses)
         ab.body.extend(first)
         for c in conds:
             ab.conds.append(c.value)
-            _add(ab, c, statuses)
+            record(ab, c, statuses)
         raw = fxtext.RawAbility(raw.tags, cost[0] if cost else raw.cost, body, raw.source)
     for tag in extra_tags:
         if tag == "Once Per Turn":
@@ -1786,15 +1643,16 @@ def _compile_ability(raw: fxtext.RawAbility, timing: int, rules: list[str],
         body = choose.group("b") if choose else body
     else:
         cost = ""
-    if choose and choose.group("c") and not _choice_condition(ab, choose.group("c"), statuses):
+    if choose and choose.group("c") and \
+            not _DRIVER.choice_condition(ab, choose.group("c"), statuses):
         return ab
     if cost and not _compile_costs(ab, cost, statuses):
         return ab
-    if before and (not choose or not _compile_sentences(ab, before, statuses)):
+    if before and (not choose or not _DRIVER.sentences(ab, before, statuses)):
         ab.unmatched = ab.unmatched or before
         return ab
-    done = (_compile_choice(ab, body, statuses, bool(choose.group("o"))) if choose
-            else _compile_sentences(ab, body, statuses))
+    done = (_DRIVER.choice(ab, body, statuses, bool(choose.group("o"))) if choose
+            else _DRIVER.sentences(ab, body, statuses))
     if not done:
         return ab
     if not _select_played(ab):
@@ -2001,6 +1859,31 @@ def _timings(tags: tuple[str, ...]) -> tuple[list[tuple[int, tuple[str, ...]]], 
         found = triggered
     timings = [TAGS[t] for t in found] or [(oc.T_CONTINUOUS, ("8-1-3-3",))]
     return timings, [t for t in tags if t not in found]
+
+
+def _selected_clause(text: str) -> Match | None:
+    """A clause about the selection ("If the selected Character ..."), read whole."""
+    return match_piece(ALL_ACTIONS, text) if text.startswith("If the selected Character ") \
+        else None
+
+
+def _accept(ab: Ability, m: Match, piece: str) -> bool:
+    """An action that needs an earlier row: "that card" needs a revealed card before it;
+    the Life card just looked at may move (it marks the LIFE_SCRY row before it)."""
+    if m.rule.name in _ON_REVEALED and not _after_reveal(ab.body):
+        return False
+    if m.rule.name == "life-scry-place":
+        if not ab.body or ab.body[-1].op != oc.OP_LIFE_SCRY:
+            return False
+        ab.body[-1] = replace(ab.body[-1], c=1)
+    return True
+
+
+# The clause driver (simcore.effects.driver) with ONE PIECE's words: 8-3-2 conditions,
+# 8-3-2-5 "you may", 4-10-1 "if you do", 8-3-2 "choose one".
+_DRIVER = Driver(SYNTAX, conditions=_match_conds, actions=_match_actions,
+                 either=_either_rows, whole=_selected_clause, condition_row=_take_revealed,
+                 accept=_accept, opp_chooses=_OPP_CHOOSES)
 
 
 def compile_text(text: str, trigger: str = "") -> list[Ability]:
