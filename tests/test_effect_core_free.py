@@ -42,3 +42,18 @@ def test_the_core_names_no_game_words_or_card_codes():
                   if re.search(r"(?<![A-Za-z])" + re.escape(w) + r"(?![a-z])", text)]
         found += [f"{path.name}: {m}" for m in CARD_CODE.findall(text)]
     assert found == []
+
+
+def test_the_core_holds_no_games_connectors_or_grammar():
+    """The words a game joins its clauses with are declared by the game (syntax.py), not
+    written in the core: ONE PIECE's connectors and its optional-action words."""
+    from tcgsim.simcore.games.onepiece.effects.syntax import GRAMMAR, SYNTAX
+
+    words = [w for w, _ in SYNTAX.connectors] + ["You may", "you may"]
+    assert GRAMMAR.may.fullmatch("you may draw")
+    found = []
+    for path in core_files():
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.name}: {w}" for w in words
+                  if re.search(r"(?<![A-Za-z])" + re.escape(w) + r"(?![a-z])", text)]
+    assert found == []

@@ -2,9 +2,11 @@
 writes for a leading condition, "If you do,", "you may", a trailing condition and "choose
 one", with their skips, and the piece it reports when a clause does not read."""
 
+import re
+
 import pytest
 
-from tcgsim.simcore.effects.driver import Driver
+from tcgsim.simcore.effects.driver import Driver, Grammar
 from tcgsim.simcore.effects.flow import (
     OP_CHOOSE_ONE,
     OP_IF_DO,
@@ -41,7 +43,18 @@ def _conds(text: str):
     return None if m is None else [m]
 
 
-DRIVER = Driver(Syntax(connectors=(("Then", "THEN"), ("If you do", "IF_DO"))),
+# The toy game's words: "If ...," leads, "You may" is optional, ", then" splits pieces,
+# "If you do," runs only after a success, "•" marks an option.
+GRAMMAR = Grammar(
+    lead=re.compile(r"([Ii]f [^,]+),\s*(.*)$"),
+    may=re.compile(r"[Yy]ou may (.+)"),
+    trailing=re.compile(r"(.+?) if (.+?)\.?"),
+    inner=re.compile(r"if ([^,]+), (.+?)\.?"),
+    cond_prefix="If ",
+    pieces=re.compile(r", and |, then "),
+    options="•",
+)
+DRIVER = Driver(Syntax(connectors=(("Then", "THEN"), ("If you do", "IF_DO"))), GRAMMAR,
                 conditions=_conds, actions=_actions)
 
 

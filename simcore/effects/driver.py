@@ -1,14 +1,15 @@
 """The clause driver, game-free: reads an ability body sentence by sentence into program
-rows: a leading condition that skips the rest of its sentence, "if you do", "you may", an
-action under a trailing condition, "choose one" and its options (EFFECTS.md §4). What a
-condition or an action says is read by the game's hooks; the flow rows, their skips and
-the order of the rows are the driver's, the same for every game."""
+rows: a leading condition that skips the rest of its sentence, a clause that runs only
+after a success, an optional action, an action under a trailing condition, a choice among
+options (EFFECTS.md §4). The game declares the words that mark each (its `Grammar`) and
+reads what a condition or an action says (its hooks); the flow rows, their skips and the
+order of the rows are the driver's, the same for every game."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from tcgsim.simcore.effects import clauses
 from tcgsim.simcore.effects.flow import (
@@ -22,27 +23,26 @@ from tcgsim.simcore.effects.ir import Ability, Cond, Op
 from tcgsim.simcore.effects.patterns import Match, Rule
 from tcgsim.simcore.effects.syntax import Syntax
 
-IF_DO = "IF_DO"  # the connector kind ("If you do,") whose clause runs only after a success
+IF_DO = "IF_DO"  # the connector kind whose clause runs only after the step before succeeded
 
 
 @dataclass(frozen=True)
 class Grammar:
-    """How the card text's English joins conditions to actions. lead: "If <condition>,
-    <rest>" at the start of a clause (group 1 the condition, group 2 the rest); may: "you
-    may <action>"; trailing: "<action> if <condition>"; inner: "if <condition>, <action>"
-    inside a piece; cond_prefix: what a condition read alone starts with; pieces: where a
-    clause splits into action pieces; options: the mark before each option of a choice."""
+    """The words a game's text joins conditions and actions with, as patterns. lead: a
+    condition at the start of a clause (group 1 the condition, group 2 the rest); may: an
+    optional action (group 1 the action); trailing: an action followed by its condition
+    (groups 1 and 2); inner: a condition then its action inside a piece (groups 1 and 2);
+    cond_prefix: what a condition read alone starts with, put before the condition of
+    `trailing` and `inner`; pieces: where a clause splits into action pieces; options: the
+    mark before each option of a choice."""
 
-    lead: re.Pattern = re.compile(r"([Ii]f (?:[^,]|, (?=\[|and ))+),\s*(.*)$")
-    may: re.Pattern = re.compile(r"[Yy]ou may (.+)")
-    trailing: re.Pattern = re.compile(r"(.+?) if (.+?)\.?")
-    inner: re.Pattern = re.compile(r"if ([^,]+), (.+?)\.?")
-    cond_prefix: str = "If "
-    pieces: re.Pattern = re.compile(r", and |\. Then, |, then ")
-    options: str = "•"
-
-
-ENGLISH = Grammar()
+    lead: re.Pattern
+    may: re.Pattern
+    trailing: re.Pattern
+    inner: re.Pattern
+    cond_prefix: str
+    pieces: re.Pattern
+    options: str
 
 
 def record(ab: Ability, m: Match, statuses: list[str]) -> None:
@@ -68,11 +68,11 @@ def _accept_all(_ab: Ability, _m: Match, _piece: str) -> bool:
 
 @dataclass(frozen=True)
 class Driver:
-    """A game's clause driver: its syntax and the hooks that read its words.
+    """A game's clause driver: its syntax, its grammar and the hooks that read its words.
 
-    conditions(text): the conditions of "If ..." (AND), or None if it does not read;
+    conditions(text): the conditions of a condition clause (AND), or None if it does not read;
     actions(piece): the actions of one piece, or None; either(ab, text, statuses): rows of
-    "If <A> or <B>" appended, the index of the row whose skip the driver sets, or None;
+    an OR of two conditions appended, the index of the row whose skip the driver sets, or None;
     whole(clause): a clause the game reads whole before any condition is split off, or
     None; condition_row(ab, match): the condition a leading condition's row tests (a game
     may move part of it to an earlier row), None if it cannot stand here; accept(ab, match,
@@ -81,6 +81,7 @@ class Driver:
     chooses the option."""
 
     syntax: Syntax
+    grammar: Grammar
     conditions: Callable[[str], list[Match] | None]
     actions: Callable[[str], list[Match] | None]
     either: Callable[[Ability, str, list[str]], int | None] = _none
@@ -88,7 +89,6 @@ class Driver:
     condition_row: Callable[[Ability, Match], Cond | None] = _cond_value
     accept: Callable[[Ability, Match, str], bool] = _accept_all
     opp_chooses: Rule | None = None
-    grammar: Grammar = field(default=ENGLISH)
 
     def sentences(self, ab: Ability, body: str, statuses: list[str]) -> bool:
         """Append the rows of `body` to ab.body; False with ab.unmatched set on the first
@@ -134,8 +134,8 @@ class Driver:
         return True
 
     def piece(self, ab: Ability, piece: str, statuses: list[str]) -> bool:
-        """One action piece, possibly '<action> if <condition>' (the condition skips it)
-        or 'you may <action>' (MAY skips it when declined)."""
+        """One action piece, possibly an action under a trailing condition (the condition
+        skips it) or an optional one (MAY skips it when declined)."""
         g = self.grammar
         mm = g.may.fullmatch(piece)
         if mm:
@@ -176,8 +176,8 @@ class Driver:
         return True
 
     def choice_condition(self, ab: Ability, text: str, statuses: list[str]) -> bool:
-        """'If <condition>, choose one:': SKIP_UNLESS rows that skip the whole choice, to
-        the end of the body (a skip of -1)."""
+        """The condition of a choice: SKIP_UNLESS rows that skip the whole choice, to the
+        end of the body (a skip of -1)."""
         conds = self.conditions(text)
         if conds is None:
             ab.unmatched = text
@@ -188,8 +188,9 @@ class Driver:
         return True
 
     def choice(self, ab: Ability, body: str, statuses: list[str], opp: bool = False) -> bool:
-        """'Choose one: • A. • B.': CHOOSE_ONE over OPTION blocks; when the opponent
-        chooses (b=1), the options still read as the controller's."""
+        """A choice among options (each after the grammar's mark): CHOOSE_ONE over OPTION
+        blocks; when the opponent chooses (b=1), the options still read as the
+        controller's."""
         options = [o.strip() for o in body.split(self.grammar.options) if o.strip()]
         if len(options) < 2:
             ab.unmatched = body

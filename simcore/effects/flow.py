@@ -1,7 +1,8 @@
 """The flow opcodes every game's programs share (0x00-0x0F): the end of a program, a
-condition that skips rows, "if you do", "you may", "choose one" and its options, the X
-register and a jump. Their numbers, names and arguments are fixed here; each game's
-opcode table gives them its rule numbers and the places they may stand."""
+condition that skips rows, a step that runs only after a success, an optional step, a
+choice among options, the X register and a jump. Their numbers, names and arguments are
+fixed here; each game's opcode table gives them its rule numbers and the places they may
+stand."""
 
 OP_END = 0x00
 OP_SKIP_UNLESS = 0x01  # a=cond row, b=rows to skip when the condition fails (-1: to the end)

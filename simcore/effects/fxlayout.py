@@ -65,7 +65,7 @@ AB_HINT = 11  # the compiler's value estimate, for strategies
 AB_W = 12
 
 ABF_ONCE = 1  # [Once Per Turn]
-ABF_OPTIONAL_COST = 2  # "You may <cost>:" - the player confirms before paying
+ABF_OPTIONAL_COST = 2  # an optional cost: the player confirms before paying
 ABF_APPROX = 4  # the program is an approximation (runs only in MODE_APPROX)
 ABF_GAME = 8  # an ability flag whose meaning the game declares
 ABF_FROM_HAND = 16  # activates from the hand

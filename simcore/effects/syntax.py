@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Syntax:
-    """connectors: (words before the comma, the compiler's connector kind) pairs, e.g.
-    ("Then", "THEN"); a clause after a connector of kind "IF_DO" runs only if the step
-    before it succeeded (simcore.effects.driver); tags: the timing and keyword tags a
-    clause shape keeps (any other bracketed text is a card name, shown as [NAME]); kept: a
-    regular expression of tag contents kept as written."""
+    """connectors: (words before the comma, the compiler's connector kind) pairs; a
+    clause after a connector of kind "IF_DO" runs only if the step before it succeeded
+    (simcore.effects.driver); tags: the timing and keyword tags a clause shape keeps (any
+    other bracketed text is a card name, shown as [NAME]); kept: a regular expression of
+    tag contents kept as written."""
 
     connectors: tuple[tuple[str, str], ...] = ()
     tags: frozenset[str] = frozenset()

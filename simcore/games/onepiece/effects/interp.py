@@ -1630,7 +1630,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
         elif op == oc.OP_SKIP_UNLESS:  # bb rows; a negative count skips to the end
             if not cond_holds(st, ct, fx, np.int64(a), p, src_card, src_ref, buf):
                 pc = end if bb < 0 else pc + bb
-        elif op == oc.OP_IF_DO:  # "If you do" (8-3-2-4)
+        elif op == oc.OP_IF_DO:  # "If you do" (4-10-1)
             if st[G_OK] == 0:
                 pc = end if bb < 0 else pc + bb
         elif op == oc.OP_CHOOSE_ONE:  # a options, each an OPTION row and its body (Q_MODE)
@@ -1655,7 +1655,7 @@ def run_ability(st, ct, fx, lg, ab, p, src_card, src_ref, fams, prms, rng, buf, 
                 rep_left = st[G_X] - 1
                 rep_start = pc
                 rep_end = pc + a
-        elif op == oc.OP_MAY:  # "you may" (8-3-2-5): declining skips bb rows
+        elif op == oc.OP_MAY:  # "you may" (8-1-2): declining skips bb rows
             if not policy.confirm(st, ct, p, oc.Q_CONFIRM, fams[p], prms[p], rng, 2 + p):
                 st[G_OK] = 0
                 pc = end if bb < 0 else pc + bb

@@ -36,7 +36,7 @@ from tcgsim.simcore.effects.text import normalise
 from tcgsim.simcore.games.onepiece import cards
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 from tcgsim.simcore.games.onepiece.effects import phrases
-from tcgsim.simcore.games.onepiece.effects.syntax import SYNTAX
+from tcgsim.simcore.games.onepiece.effects.syntax import GRAMMAR, SYNTAX
 from tcgsim.simcore.games.onepiece.layout import DON_TOTAL, SEL_CAP
 from tcgsim.simcore.games.onepiece.textparse import paragraphs
 
@@ -1879,9 +1879,9 @@ def _accept(ab: Ability, m: Match, piece: str) -> bool:
     return True
 
 
-# The clause driver (simcore.effects.driver) with ONE PIECE's words: 8-3-2 conditions,
-# 8-3-2-5 "you may", 4-10-1 "if you do", 8-3-2 "choose one".
-_DRIVER = Driver(SYNTAX, conditions=_match_conds, actions=_match_actions,
+# The clause driver (simcore.effects.driver) with ONE PIECE's words: 8-3-3 "if ...", 8-1-2
+# "you may", 4-10-1 "if you do", 4-10-2 "then", 8-4-4 "choose one".
+_DRIVER = Driver(SYNTAX, GRAMMAR, conditions=_match_conds, actions=_match_actions,
                  either=_either_rows, whole=_selected_clause, condition_row=_take_revealed,
                  accept=_accept, opp_chooses=_OPP_CHOOSES)
 
