@@ -499,6 +499,18 @@ def test_plain_words_of_compiled_programs():
     assert words("[Opponent's Turn] If you have 2 or less Life cards, this Character gains "
                  "[Blocker].") == ["if your Life cards: 2 or less: this card gains [Blocker] "
                                    "while this applies"]
+    assert words("[On Play] K.O. your opponent's Characters with a total cost of 4 or "
+                 "less.") == ["K.O. up to 8 of the opponent's Characters with a total cost "
+                              "of 4 or less"]
+    assert words("[Activate: Main] Up to 1 of your [Monkey.D.Luffy] Characters or up to 1 of "
+                 "your Characters with a type including \"Whitebeard Pirates\", with 8000 "
+                 "power or more, gains [Rush] during this turn.") == [
+        "up to 1 of your [Monkey.D.Luffy] or type including \"Whitebeard Pirates\" with 8000 "
+        "power or more gains [Rush] during this turn"]
+    assert words("[On Play] Draw 1 card and play up to 2 {Rocks Pirates} type cards with "
+                 "different card names and a total cost of 9 or less from your hand.") == [
+        "draw 1; play up to 2 of your {Rocks Pirates} type cards in hand with different card "
+        "names with a total cost of 9 or less"]
 
 
 def test_cards_explain_unknown_code_and_old_store_are_one_line_exit_2(tmp_path):

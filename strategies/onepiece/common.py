@@ -168,6 +168,7 @@ P_BLOCK_LIFE, P_KO_MIN_COST, P_SAVE_COST, P_USE_TRIGGER = 4, 5, 6, 7
 P_COUNTER_RESERVE, P_MULL_AVG = 8, 9
 SCRATCH = 192  # buf[SCRATCH:] is scratch space for effect queries; actions go below it
 KEEP_SPARE = 2  # active DON!! left for a play before any is kept for a [When Attacking] ①
+PRESSURE = 2000  # power an attack on the Leader that already hits gains to cost more counters
 
 
 @kernel
@@ -570,8 +571,10 @@ def changeable(st, c, op):
 @kernel
 def power_decides(st, ct, p, c, delta):
     """Does giving field card c `delta` power decide a battle for p: the battle going on
-    (p's card in it wins, or the opponent's loses, only with it), or, outside a battle, one
-    of p's attackers beats an opponent's Character it may attack only with it?"""
+    (p's card in it wins, or the opponent's loses, only with it; or p's attack on the
+    Leader, which already hits, gains PRESSURE or more while the opponent holds cards to
+    counter with: they must spend more of them, 7-1-3), or one of p's attackers that can
+    still attack this turn beats an opponent's Character it may attack only with it?"""
     z = cand_zone(c)
     if z != Z_FIELD_CHAR and z != Z_FIELD_LC and z != Z_LEADER:
         return False
@@ -580,16 +583,18 @@ def power_decides(st, ct, p, c, delta):
     if st[G_ATT] != EMPTY:
         a = st[G_ACTIVE]
         side = st[G_ATT] if o == a else st[G_TGT]
-        if r != side:
-            return False
-        pa = power(st, ct, a, st[G_ATT])
-        pt = power(st, ct, 1 - a, st[G_TGT])
-        hits = pa >= pt  # the attacker wins ties (7-1-4-1)
-        if o == a:
-            pa += delta
-        else:
-            pt += delta
-        return (pa >= pt) != hits and (pa >= pt) == (a == p)
+        if r == side:
+            pa = power(st, ct, a, st[G_ATT])
+            pt = power(st, ct, 1 - a, st[G_TGT])
+            hits = pa >= pt  # the attacker wins ties (7-1-4-1)
+            if o == a:
+                pa += delta
+            else:
+                pt += delta
+            if (pa >= pt) != hits and (pa >= pt) == (a == p):
+                return True
+            return o == p and a == p and hits and delta >= PRESSURE and \
+                st[G_TGT] == LEADER_REF and st[(1 - p) * PSIZE + N_HAND] > 0
     if o == p or st[G_ACTIVE] != p or delta >= 0:
         return False
     pc = power(st, ct, o, r)

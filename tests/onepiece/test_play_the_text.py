@@ -209,6 +209,25 @@ def test_6_6_power_on_the_leader_bought_with_a_hand_card_only_where_it_decides(d
     g.check()
 
 
+@pytest.mark.parametrize(("opp_hand", "target", "paid"), [
+    ([S.C4K], LEADER_REF, True),
+    pytest.param([], LEADER_REF, False, marks=NOTHING),  # no card to counter with
+    pytest.param([S.C4K], 0, False, marks=NOTHING),  # a Character it K.O.s anyway
+])
+def test_7_1_3_power_on_an_attack_that_hits_is_bought_to_cost_the_opponent_counters(
+        opp_hand, target, paid):
+    """"[When Attacking] You may trash 1 card from your hand: This Character gains +3000
+    power during this battle": a 5000 attack on the 5000 Leader hits already, but at 8000
+    the opponent, holding a card, must counter with more (7-1-3) or take the damage, so the
+    card goes; with an empty hand nothing can stop the hit, and a rested 5000 Character is
+    K.O.'d at 5000 as well: the card stays."""
+    g = game(chars=([FX["FX_ATT_TRASH_PUMP3"]], [{"card": S.C5K, "rested": 1}]),
+             hands=([S.FILLER], opp_hand))
+    g.attack(0, target)
+    assert (S.FILLER in g.trash(0)) == paid
+    g.check()
+
+
 @pytest.mark.parametrize(("small_rested", "to"), [(False, S.C4K), (True, S.C6K)])
 def test_6_5_5_don_given_by_an_effect_go_to_a_character_that_will_still_attack(small_rested,
                                                                               to):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tcgsim.simcore.effects.fxlayout import (
     FLF_BASE,
+    FLF_DIFF_NAMES,
     FLF_EXCLUDE_SELF,
     OWN_ANY,
     OWN_OPP,
@@ -55,6 +56,9 @@ def _bits(mask: int, names: dict[int, str]) -> list[str]:
 
 
 def _pred(p: str, negated: bool = False) -> str:
+    if "||" in p:  # alternatives of any kind: "[Luffy] or type including ..."
+        word = " or ".join(_pred(q) for q in p.split("||"))
+        return f"not ({word})" if negated else word
     kind, _, value = p.partition(":")
     word = {"type": f"{{{value}}} type", "typeinc": f'type including "{value}"',
             "name": "[" + value.replace("|", "] or [") + "]",
@@ -109,6 +113,8 @@ def filter_words(f: Filter | None, count: str = "", bare: bool = False) -> str:
     tail += [f"other than {_pred(p)}" for p in f.pred_none]
     if f.flags & FLF_EXCLUDE_SELF:
         tail.append("other than this card")
+    if f.flags & FLF_DIFF_NAMES:
+        tail.append("with different card names")
     if bare:
         head = " ".join([*words, *others, *(names or [" or ".join(cats) or "card"])])
         return " ".join([head, *tail]).replace("  ", " ").strip()
@@ -229,7 +235,9 @@ def _op_words(o: Op, sel: str) -> str | None:
         return (f"reveal {_count(b, 1)} {filter_words(o.flt, bare=True)} among them and put "
                 f"it {_DESTS.get(c, 'aside')}")
     if op == oc.OP_PLAY_FROM:
-        return f"play {filter_words(o.flt, _count(b, 1))}" + (" rested" if c & 1 else "")
+        return f"play {filter_words(o.flt, _count(b, 1))}" + (
+            f" with a total cost of {(c >> 4) - 1} or less" if c >> 4 else "") + (
+            " rested" if c & 1 else "")
     if op == oc.OP_TRASH_TO_HAND:
         return f"add {filter_words(o.flt, _count(b, 1))} to your hand"
     if op == oc.OP_REVEAL_TOP:
@@ -311,6 +319,8 @@ def ability_words(ab: Ability) -> str:
             acted = False
         if o.op == oc.OP_SEL:
             sel = filter_words(o.flt, _count(o.b, o.c))
+            if o.c >> 4:  # "with a total cost of N or less": a budget over the picks
+                sel += f" with a total cost of {(o.c >> 4) - 1} or less"
             continue
         if o.op == oc.OP_SEL_ADD:
             sel += " and " + filter_words(o.flt, _count(o.b, o.c))
