@@ -169,6 +169,7 @@ P_COUNTER_RESERVE, P_MULL_AVG = 8, 9
 SCRATCH = 192  # buf[SCRATCH:] is scratch space for effect queries; actions go below it
 KEEP_SPARE = 2  # active DON!! left for a play before any is kept for a [When Attacking] ①
 PRESSURE = 2000  # power an attack on the Leader that already hits gains to cost more counters
+SETBACK_TURNS = 3  # DON!! -N that leaves p N short for this many of its turns or more: too dear
 
 
 @kernel
@@ -667,6 +668,49 @@ def due_back(st, p, n):
 
 
 @kernel
+def ramp_back(st, ct, fx, p, n, buf):
+    """Would n DON!! cards returned now come back this turn: on p's turn, an [Activate:
+    Main] ability of p's not used this turn that can be activated adds at least as many
+    DON!! from the DON!! deck as it will then hold (the Leader or Character whose ramp the
+    deck's DON!! -N are built around)?"""
+    if st[G_ACTIVE] != p or fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_ACTIVATE_MAIN) & 1:
+        return False
+    need = st[p * PSIZE + DON_DECK] + n
+    b = p * PSIZE
+    for k in range(NREF + 1):
+        r = STAGE_REF if k == NREF else k
+        card = st[b + STAGE] if k == NREF else st[b + F_CARD + k]
+        if card == EMPTY or (fx[fx[H_CARD_TM] + card] >> T_ACTIVATE_MAIN) & 1 == 0:
+            continue
+        used = used_bits(st, p, r)
+        first = fx[fx[H_CARD_AB] + card]
+        for j in range(fx[fx[H_CARD_AB] + card + 1] - first):
+            ab = first + j
+            if (used >> ab_slot(fx, ab)) & 1 != 0 or ab_get(fx, ab, AB_TIMING) != T_ACTIVATE_MAIN:
+                continue
+            adds = 0
+            pc = ab_get(fx, ab, AB_PC)
+            for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
+                if code_get(fx, row, 0) == OP_DON_ADD:
+                    adds += code_get(fx, row, 1)
+            if adds >= need and can_activate(st, ct, fx, p, r, j, buf):
+                return True
+    return False
+
+
+@kernel
+def don_turns_lost(st, p, n):
+    """DON!! cards p has fewer over its next DON!! Phases, summed, after DON!! -n now: each
+    Phase adds 2 from the DON!! deck while it holds some (6-4), so n returned early leave p
+    n short until the deck without them would have run out."""
+    d = st[p * PSIZE + DON_DECK]
+    lost = 0
+    for k in range(1, 11):
+        lost += n - (min(2 * k, d + n) - min(2 * k, d))
+    return lost
+
+
+@kernel
 def strips_attacker(st, ct, p, n):
     """Would DON!! -n on p's turn take DON!! given to a card that can still attack? The
     rested and active DON!! of the cost area go first (interp.don_minus), then given ones:
@@ -706,7 +750,11 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
             if don_watched(st, ct, fx, p, buf):
                 return True
             n = code_get(fx, row, 1)
-            pricey = pricey or (st[p * PSIZE + DON_DECK] + n > 2 and not due_back(st, p, n))
+            if due_back(st, p, n) or ramp_back(st, ct, fx, p, n, buf):
+                continue
+            if st[G_ACTIVE] == p and don_turns_lost(st, p, n) >= SETBACK_TURNS * n:
+                return False  # short for turns: nothing on p's own turn is worth it
+            pricey = pricey or st[p * PSIZE + DON_DECK] + n > 2
     # a card paid from the hand or the field (or DON!! for turns): power bought with it
     # only where it decides a battle
     dear = pricey or paid_with_a_card(fx, ab)

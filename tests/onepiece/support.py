@@ -875,6 +875,9 @@ FX_POOL.append(("FX_LEADER_TRASH_3K_TURN", {
     "category": "leader", "colors": ["red"], "cost": 0, "power": 5000, "life": 5, "types": [],
     "text": "[On Your Opponent's Attack] You may trash 1 card from your hand: Your Leader gains "
             "+3000 power during this turn."}))
+# A ramp the strategies count on to add back DON!! returned this turn.
+FX_POOL.append(_fx_card("FX_RAMP_ADD9", "[Activate: Main] [Once Per Turn] Add up to 9 DON!! "
+                        "cards from your DON!! deck and rest them."))
 # Power bought with a hand card on one's own attack (strategies: counters it costs).
 FX_POOL.append(_fx_card("FX_ATT_TRASH_PUMP3", "[When Attacking] You may trash 1 card from your "
                         "hand: This Character gains +3000 power during this battle.",

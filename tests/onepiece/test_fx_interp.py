@@ -225,11 +225,11 @@ def test_2_7_6_a_counter_event_is_paid_at_its_in_hand_cost_in_the_counter_step(l
 
 def test_8_3_1_6_cost_don_minus_returns_don_to_the_don_deck():
     # (player 0's 6000 Character then beats the rested one: the rest is worth the DON!!)
-    g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=([S.C6K], [S.C6K]), don_active=(3, 0))
+    g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=([S.C6K], [S.C6K]), don_active=(5, 0))
     g.play(FX["FX_DONMINUS_REST"])
     # 1 DON!! paid the cost (rested), then DON!! -1 returned the rested one first.
-    assert g.get(0, DON_ACTIVE) == 2 and g.get(0, DON_RESTED) == 0
-    assert g.get(0, DON_DECK) == 8
+    assert g.get(0, DON_ACTIVE) == 4 and g.get(0, DON_RESTED) == 0
+    assert g.get(0, DON_DECK) == 6
     assert g.rested(1, 0) == 1
     g.check()
 
@@ -1361,7 +1361,7 @@ def test_10_2_11_rested_on_the_opponents_turn_the_your_turn_ability_does_not_res
     """Player 1 rests player 0's Character with an effect on player 1's turn: the [Your Turn]
     condition fails, so player 0 draws nothing."""
     g = game(hands=((), [FX["FX_DONMINUS_REST"]]), chars=([FX["FX_RESTED_DRAW"]], ()),
-             decks=([S.C4K], ()), don_active=(0, 2), active=1)
+             decks=([S.C4K], ()), don_active=(0, 5), active=1)
     g.play(FX["FX_DONMINUS_REST"])
     assert g.get(0, F_RESTED) == 1 and g.hand(0) == []
     assert FX["FX_RESTED_DRAW"] not in abilities(g)
@@ -1406,7 +1406,7 @@ def test_8_1_3_4_rested_by_an_opponents_character_effect_rest_another_instead(
     source = FX["FX_EVENT_REST"] if by_event else FX["FX_DONMINUS_REST"]
     g = game(hands=((), [source]), decks=((), [S.C4K]),
              chars=([FX["FX_REPL_REST"], {"card": S.C3K_COST5, "rested": other_rested}], ()),
-             don_active=(0, 2), active=1)
+             don_active=(0, 5), active=1)
     g.play(source)
     if replaced:
         assert (g.get(0, F_RESTED), g.get(0, F_RESTED + 1)) == (0, 1)

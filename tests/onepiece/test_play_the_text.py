@@ -40,7 +40,7 @@ def on_field(g: S.Game, p: int) -> int:
     pytest.param((), (), False, 2, False, marks=NOTHING),  # nothing to give -2000 to
     pytest.param((S.C6K,), (), False, 2, False,  # a target, but -2000 decides nothing now
                  marks=NOTHING),
-    (({"card": S.C6K, "rested": 1},), (S.C5K,), False, 2, True),  # 5000 beats 4000, not 6000
+    (({"card": S.C6K, "rested": 1},), (S.C5K,), False, 5, True),  # 5000 beats 4000, not 6000
     ((), (), True, 2, True),  # a card of the field watches DON!! returned
     ((S.C6K,), (), False, 9, True),  # the next DON!! Phase gives the DON!! back (6-4)
     pytest.param((), (), False, 9, False, marks=NOTHING),  # ... but still nothing to give to
@@ -48,11 +48,11 @@ def on_field(g: S.Game, p: int) -> int:
 def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watcher, don,
                                                                paid):
     """"[On Play] DON!! -1: Give up to 1 of your opponent's Characters -2000 power during
-    this turn": with 8 DON!! cards in the DON!! deck a returned one is lost for turns, so the
-    default strategy pays when the -2000 lets one of its attackers beat a rested Character
-    it may attack, or when a card of its field gains from DON!! returned (10-2-10) — not for
-    -2000 that decides nothing; with 1 card left there, the next DON!! Phase gives it back
-    and any target will do. Never with no target."""
+    this turn": with 5 or 8 DON!! cards in the DON!! deck a returned one is lost for turns,
+    so the default strategy pays when the -2000 lets one of its attackers beat a rested
+    Character it may attack, or when a card of its field gains from DON!! returned
+    (10-2-10) — not for -2000 that decides nothing; with 1 card left there, the next DON!!
+    Phase gives it back and any target will do. Never with no target."""
     chars = list(mine) + ([FX["FX_DON_RET"]] if watcher else [])
     g = game(chars=(chars, list(opp)), hands=([FX["FX_DONMINUS_DEBUFF"]], ()),
              don_active=(don, 0))
@@ -60,6 +60,27 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
     g.play(FX["FX_DONMINUS_DEBUFF"])
     assert (FX["FX_DONMINUS_DEBUFF"] in abilities(g)) == paid
     assert on_field(g, 0) == field - (1 if paid and not watcher else 0)
+    g.check()
+
+
+@pytest.mark.parametrize(("don", "ramp", "paid"), [
+    (5, False, True),  # short 1 DON!! for 2 turns: worth the K.O. it sets up
+    pytest.param(2, False, False, marks=NOTHING),  # short for 4 turns: not worth it
+    (2, True, True),  # a ramp still to activate this turn adds it back
+])
+def test_6_4_don_minus_that_leaves_the_player_short_for_turns_is_not_paid(don, ramp, paid):
+    """DON!! -1 for "-2000 power" that lets a 5000 attacker beat a rested 6000 Character:
+    each DON!! Phase adds 2 from the DON!! deck while it holds cards (6-4), so with 5 cards
+    there the returned DON!! is missing for 2 of the player's turns, worth the K.O.; with 8
+    for 4 turns (3 or more: too dear), unless an [Activate: Main] ability the player has
+    not used this turn adds DON!! from the DON!! deck (as many as it will hold) back."""
+    mine = [S.C5K] + ([FX["FX_RAMP_ADD9"]] if ramp else [])
+    g = game(chars=(mine, [{"card": S.C6K, "rested": 1}]),
+             hands=([FX["FX_DONMINUS_DEBUFF"]], ()), don_active=(don, 0))
+    field = on_field(g, 0)
+    g.play(FX["FX_DONMINUS_DEBUFF"])
+    assert (FX["FX_DONMINUS_DEBUFF"] in abilities(g)) == paid
+    assert on_field(g, 0) == field - (1 if paid else 0)
     g.check()
 
 
@@ -71,15 +92,15 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
 def test_10_2_11_don_minus_on_the_opponents_turn_is_not_bought_by_a_your_turn_watcher(
         attacker, watcher, paid):
     """"[On Your Opponent's Attack] DON!! -1: Give up to 1 of your opponent's Characters -2000
-    power during this turn", 8 DON!! cards in the DON!! deck: paid when the -2000 makes the
+    power during this turn", 5 DON!! cards in the DON!! deck: paid when the -2000 makes the
     attacking Character lose; not when the Leader attacks (the -2000 would go to a Character
     outside the battle), even beside a "[Your Turn] When a DON!! card on your field is
     returned" card, which does nothing on the opponent's turn (10-2-11)."""
     mine = [FX["FX_OPP_ATT_DONMINUS_DEBUFF"]] + ([FX["FX_DON_RET"]] if watcher else [])
-    g = game(chars=(mine, [S.C6K]), don_active=(2, 0), active=1, turn=4)
+    g = game(chars=(mine, [S.C6K]), don_active=(5, 0), active=1, turn=4)
     g.attack(attacker, LEADER_REF)
     assert (FX["FX_OPP_ATT_DONMINUS_DEBUFF"] in abilities(g)) == paid
-    assert on_field(g, 0) == 2 - paid
+    assert on_field(g, 0) == 5 - paid
     g.check()
 
 
@@ -247,13 +268,15 @@ def test_6_5_5_don_given_by_an_effect_go_to_a_character_that_will_still_attack(s
 def test_8_3_1_6_don_minus_never_takes_don_from_an_attacker_before_it_attacks(attacker_rested,
                                                                              active):
     """"[Main] DON!! -2: K.O. up to 1 of your opponent's Characters with a cost of 3 or less"
-    with the only DON!! on the field given to a Character that can attack (the Leader has
-    attacked): the default strategy attacks first (6000 against the 5000 Leader), then pays
-    the DON!! -2 from the Character that has attacked; a Character that has already attacked
-    gives them at once; with 2 active DON!! those pay and the attacker keeps its DON!!."""
+    with the only DON!! of the cost area given to a Character that can attack (the Leader
+    has attacked, with 4 given; 4 or 2 left in the DON!! deck, so that the 2 returned are
+    missed for 2 turns at most): the default strategy attacks first (6000 against the 5000
+    Leader), then pays the DON!! -2 from the cards that have attacked; a Character that has
+    already attacked gives them at once; with 2 active DON!! those pay and the attacker
+    keeps its DON!!."""
     chars = [{"card": S.C4K, "don": 2, "rested": int(attacker_rested)}]
     g = game(chars=(chars, [S.C4K]), hands=([FX["FX_DONMINUS2_KO"]], ()),
-             don_active=(active, 0), leader_rested=(1, 0))
+             don_active=(active, 0), leader_rested=(1, 0), leader_don=(4, 0))
     g.main_phase()
     order = [e[0] for e in g.events() if e[0] in (E.E_ATTACK, E.E_ABILITY)]
     assert FX["FX_DONMINUS2_KO"] in abilities(g)
@@ -345,13 +368,13 @@ def test_7_1_3_2_counters_at_3_life_when_the_attacks_still_to_come_could_end_the
                                              ((S.C6K,), True)])
 def test_8_3_1_6_don_minus_lost_for_turns_buys_a_rest_only_of_a_card_then_attacked(mine, paid):
     """"[On Play] DON!! -1: Rest up to 1 of your opponent's Characters with a cost of 4 or
-    less" with 7 cards in the DON!! deck (the returned one is lost for turns, 6-4): against a
+    less" with 5 cards in the DON!! deck (the returned one is lost for turns, 6-4): against a
     6000 Character the default strategy pays only when one of its attackers then beats the
     rested card (7-1-1-2): its 6000 Character, not the 5000 Leader alone."""
     g = game(hands=([FX["FX_DONMINUS_REST"]], ()), chars=(list(mine), [S.C6K]),
-             don_active=(3, 0))
+             don_active=(5, 0))
     g.play(FX["FX_DONMINUS_REST"])
     assert (FX["FX_DONMINUS_REST"] in abilities(g)) == paid
     assert g.rested(1, 0) == int(paid)
-    assert g.don(0)["deck"] == 7 + int(paid)
+    assert g.don(0)["deck"] == 5 + int(paid)
     g.check()
