@@ -268,6 +268,12 @@ def play_choice(st, ct, fx, p, buf, cheapest_first, reserve):
                     not has_timing(fx, card, T_MAIN)
                     or main_event_gains(st, ct, fx, p, card, pay, buf[SCRATCH:])):
                 score = cost * 10 + 1
+                # a free Event paid with DON!! -N waits for the attacks, whose DON!! it may
+                # then return (8-3-1-6), unless it changes their battles now
+                if pay == 0 and has_timing(fx, card, T_MAIN) and main_don_minus(fx, card) \
+                        and attacks_left(st, ct, p) and not main_event_gains(
+                            st, ct, fx, p, card, pay, buf[SCRATCH:], True):
+                    score = -1
         if score > best_score:
             best_score = score
             best = h
@@ -725,7 +731,7 @@ def strips_attacker(st, ct, p, n):
 
 
 @kernel
-def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
+def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
     """Would ability ab of p's card change anything if it resolved now? Read from its
     program: a step on selected cards gains only when one of the candidates is a card the
     step can change (changeable); a play or a return from the trash only when there is a
@@ -738,11 +744,12 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf):
     returned gains by itself; DON!! -N that would take DON!! from a card yet to attack
     gains nothing. DON!! added gain only while the DON!! deck holds some; DON!! returned at
     the end of the turn down to the opponent's count, only while p has no more than the
-    opponent (else p's own go too)."""
+    opponent (else p's own go too). `fights`: only what changes the field's battles counts
+    (a draw or a look does not), as for DON!! lost for turns."""
     cost0 = ab_get(fx, ab, AB_COST0)
     # DON!! -N costs DON!! for turns while the DON!! deck holds more than the next DON!!
     # Phase gives back (6-4: 2); then it is paid only for a step that matters
-    pricey = False
+    pricey = fights
     for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
         if code_get(fx, row, 0) == OP_C_DON_MINUS:
             if strips_attacker(st, ct, p, code_get(fx, row, 1)):
@@ -888,9 +895,10 @@ def attack_keep(st, ct, fx, p, buf):
 
 
 @kernel
-def main_event_gains(st, ct, fx, p, card, spend, buf):
+def main_event_gains(st, ct, fx, p, card, spend, buf, fights=False):
     """Would the [Main] of Event card, compiled from its text, gain something now, its
-    costs paid from what is left after `spend` active DON!! pay for the card?"""
+    costs paid from what is left after `spend` active DON!! pay for the card (`fights`:
+    something for the field's battles, gains_now)?"""
     first = fx[fx[H_CARD_AB] + card]
     for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
         if ab_get(fx, ab, AB_TIMING) != T_MAIN:
@@ -902,8 +910,38 @@ def main_event_gains(st, ct, fx, p, card, spend, buf):
                 payable = payable and st[p * PSIZE + DON_ACTIVE] - spend >= code_get(fx, row, 1)
             else:
                 payable = payable and can_pay(st, ct, fx, row, p, card, -1, buf)
-        if payable and gains_now(st, ct, fx, p, ab, card, -1, buf):
+        if payable and gains_now(st, ct, fx, p, ab, card, -1, buf, fights):
             return True
+    return False
+
+
+@kernel
+def main_don_minus(fx, card):
+    """Is DON!! -N a cost of the [Main] of Event card?"""
+    first = fx[fx[H_CARD_AB] + card]
+    for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) == T_MAIN:
+            cost0 = ab_get(fx, ab, AB_COST0)
+            for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+                if code_get(fx, row, 0) == OP_C_DON_MINUS:
+                    return True
+    return False
+
+
+@kernel
+def attacks_left(st, ct, p):
+    """Has p an attacker that can still attack and beats the opponent's Leader or a rested
+    Character it may attack (an attack attack_choice would make)?"""
+    o = 1 - p
+    for r in range(NREF):
+        if can_attack_with(st, ct, p, r):
+            pw = power(st, ct, p, r)
+            if pw >= power(st, ct, o, LEADER_REF) and \
+                    can_attack_target(st, ct, p, r, LEADER_REF):
+                return True
+            for t in range(NCHAR):
+                if can_attack_target(st, ct, p, r, t) and power(st, ct, o, t) <= pw:
+                    return True
     return False
 
 

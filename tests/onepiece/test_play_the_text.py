@@ -63,6 +63,20 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
     g.check()
 
 
+@pytest.mark.parametrize("attacker", [True, False])
+def test_8_3_1_6_a_free_don_minus_event_that_only_draws_waits_for_the_attacks(attacker):
+    """"[Main] DON!! -2: Draw 1 card" costs nothing to play and nothing on the field's
+    battles: with an attack to make (a 6000 Character against the 5000 Leader), the default
+    strategy attacks first and plays it after, its DON!! -2 then able to return DON!! the
+    attack has used (8-3-1-6); with no attack to make it plays it at once."""
+    g = game(chars=([S.C6K] if attacker else [], ()), hands=([FX["FX_DONMINUS2_EVENT"]], ()),
+             don_active=(10, 0), leader_rested=(1, 0))
+    g.main_phase()
+    order = [e[0] for e in g.events() if e[0] in (E.E_ATTACK, E.E_ABILITY)]
+    assert order == ([E.E_ATTACK, E.E_ABILITY] if attacker else [E.E_ABILITY])
+    g.check()
+
+
 @pytest.mark.parametrize(("don", "ramp", "paid"), [
     (5, False, True),  # short 1 DON!! for 2 turns: worth the K.O. it sets up
     pytest.param(2, False, False, marks=NOTHING),  # short for 4 turns: not worth it
