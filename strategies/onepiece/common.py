@@ -269,11 +269,14 @@ def play_choice(st, ct, fx, p, buf, cheapest_first, reserve):
                     or main_event_gains(st, ct, fx, p, card, pay, buf[SCRATCH:])):
                 score = cost * 10 + 1
                 # a free Event paid with DON!! -N waits for the attacks, whose DON!! it may
-                # then return (8-3-1-6), unless it changes their battles now
-                if pay == 0 and has_timing(fx, card, T_MAIN) and main_don_minus(fx, card) \
-                        and attacks_left(st, ct, p) and not main_event_gains(
+                # then return (8-3-1-6), unless it changes their battles now or a ramp
+                # still to come this turn adds the DON!! back (ramp_back)
+                if pay == 0 and has_timing(fx, card, T_MAIN):
+                    n = main_don_minus(fx, card)
+                    if n > 0 and attacks_left(st, ct, p) and not ramp_back(
+                            st, ct, fx, p, n, buf[SCRATCH:]) and not main_event_gains(
                             st, ct, fx, p, card, pay, buf[SCRATCH:], True):
-                    score = -1
+                        score = -1
         if score > best_score:
             best_score = score
             best = h
@@ -917,15 +920,16 @@ def main_event_gains(st, ct, fx, p, card, spend, buf, fights=False):
 
 @kernel
 def main_don_minus(fx, card):
-    """Is DON!! -N a cost of the [Main] of Event card?"""
+    """The N of the DON!! -N costs of the [Main] of Event card (0: none)."""
+    n = 0
     first = fx[fx[H_CARD_AB] + card]
     for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
         if ab_get(fx, ab, AB_TIMING) == T_MAIN:
             cost0 = ab_get(fx, ab, AB_COST0)
             for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
                 if code_get(fx, row, 0) == OP_C_DON_MINUS:
-                    return True
-    return False
+                    n += code_get(fx, row, 1)
+    return n
 
 
 @kernel

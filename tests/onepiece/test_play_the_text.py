@@ -63,17 +63,23 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
     g.check()
 
 
-@pytest.mark.parametrize("attacker", [True, False])
-def test_8_3_1_6_a_free_don_minus_event_that_only_draws_waits_for_the_attacks(attacker):
+@pytest.mark.parametrize(("attacker", "ramp", "first"), [
+    (True, False, E.E_ATTACK), (False, False, E.E_ABILITY), (True, True, E.E_ABILITY)])
+def test_8_3_1_6_a_free_don_minus_event_that_only_draws_waits_for_the_attacks(attacker, ramp,
+                                                                              first):
     """"[Main] DON!! -2: Draw 1 card" costs nothing to play and nothing on the field's
     battles: with an attack to make (a 6000 Character against the 5000 Leader), the default
     strategy attacks first and plays it after, its DON!! -2 then able to return DON!! the
-    attack has used (8-3-1-6); with no attack to make it plays it at once."""
-    g = game(chars=([S.C6K] if attacker else [], ()), hands=([FX["FX_DONMINUS2_EVENT"]], ()),
+    attack has used (8-3-1-6); with no attack to make it plays it at once, and so it does
+    beside an unused ramp that will add the 2 DON!! back this turn."""
+    chars = ([S.C6K] if attacker else []) + ([FX["FX_RAMP_ADD9"]] if ramp else [])
+    g = game(chars=(chars, ()), hands=([FX["FX_DONMINUS2_EVENT"]], ()),
              don_active=(10, 0), leader_rested=(1, 0))
     g.main_phase()
-    order = [e[0] for e in g.events() if e[0] in (E.E_ATTACK, E.E_ABILITY)]
-    assert order == ([E.E_ATTACK, E.E_ABILITY] if attacker else [E.E_ABILITY])
+    order = [e[0] for e in g.events() if e[0] == E.E_ATTACK
+             or (e[0] == E.E_ABILITY and e[2] == FX["FX_DONMINUS2_EVENT"])]
+    assert order[0] == first and E.E_ABILITY in order
+    assert (E.E_ATTACK in order) == attacker
     g.check()
 
 
