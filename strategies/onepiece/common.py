@@ -33,6 +33,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     CK_DON_GIVEN_SELF,
     CK_OK,
     D_BATTLE,
+    D_TURN,
     INTENT_HARM,
     INTENT_MASK,
     INTENT_OP_SHIFT,
@@ -52,6 +53,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     OP_DON_ADD,
     OP_DON_MINUS,
     OP_DON_REST,
+    OP_GRANT,
     OP_KO,
     OP_NEXT_PLAY_CUT,
     OP_OPP_TRASH_HAND,
@@ -169,6 +171,7 @@ P_COUNTER_RESERVE, P_MULL_AVG = 8, 9
 SCRATCH = 192  # buf[SCRATCH:] is scratch space for effect queries; actions go below it
 KEEP_SPARE = 2  # active DON!! left for a play before any is kept for a [When Attacking] ①
 PRESSURE = 2000  # power an attack on the Leader that already hits gains to cost more counters
+ATTACK_KW = C.KW_DOUBLE_ATTACK | C.KW_BANISH | C.KW_UNBLOCKABLE  # matter only to an attack
 SETBACK_TURNS = 3  # DON!! -N that leaves p N short for this many of its turns or more: too dear
 
 
@@ -747,8 +750,11 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
     returned gains by itself; DON!! -N that would take DON!! from a card yet to attack
     gains nothing. DON!! added gain only while the DON!! deck holds some; DON!! returned at
     the end of the turn down to the opponent's count, only while p has no more than the
-    opponent (else p's own go too). `fights`: only what changes the field's battles counts
-    (a draw or a look does not), as for DON!! lost for turns."""
+    opponent (else p's own go too). On p's own turn outside a battle, power or [Double
+    Attack], [Banish] or [Unblockable] for this turn gains only on a card of p's that can
+    still attack. DON!! -N that leaves p short for SETBACK_TURNS turns buys nothing on its
+    own turn. `fights`: only what changes the field's battles counts (a draw or a look does
+    not), as for DON!! lost for turns."""
     cost0 = ab_get(fx, ab, AB_COST0)
     # DON!! -N costs DON!! for turns while the DON!! deck holds more than the next DON!!
     # Phase gives back (6-4: 2); then it is paid only for a step that matters
@@ -810,7 +816,17 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
             # only where it decides a battle; a rest paid with DON!! -N, only of a card p
             # then attacks
             weak = op == OP_POWER and (dear or code_get(fx, row - 1, 2) == D_BATTLE)
+            # outside a battle on p's own turn, power or an attacking keyword for this turn
+            # helps only a card of p's that can still attack (7-1-1)
+            att = st[G_ACTIVE] == p and st[G_ATT] == EMPTY and \
+                code_get(fx, row - 1, 2) <= D_TURN and \
+                ((op == OP_POWER and a > 0) or (op == OP_GRANT and (a & ATTACK_KW) == a))
             if sel_f == -1:
+                if att:
+                    if sel_c >= 0 and cand_owner(sel_c) == p and \
+                            can_attack_with(st, ct, p, cand_index(sel_c)):
+                        return True
+                    continue
                 if not weak or (sel_c >= 0 and power_decides(st, ct, p, sel_c, a)):
                     return True
                 continue
@@ -819,6 +835,12 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
                 if f >= 0:
                     n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
                     for i in range(n):
+                        if att and not (cand_owner(buf[i]) == p and (
+                                cand_zone(buf[i]) == Z_FIELD_CHAR
+                                or cand_zone(buf[i]) == Z_FIELD_LC
+                                or cand_zone(buf[i]) == Z_LEADER)
+                                and can_attack_with(st, ct, p, cand_index(buf[i]))):
+                            continue
                         if changeable(st, buf[i], op) and \
                                 (not weak or power_decides(st, ct, p, buf[i], a)) and \
                                 (not rest or rest_decides(st, ct, p, buf[i])):

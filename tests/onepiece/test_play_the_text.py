@@ -63,6 +63,20 @@ def test_8_3_1_6_don_minus_is_paid_only_for_a_step_that_matters(opp, mine, watch
     g.check()
 
 
+@pytest.mark.parametrize("sick", [False, pytest.param(True, marks=NOTHING)])
+def test_7_1_1_an_attacking_keyword_for_the_turn_is_given_only_to_a_card_that_can_attack(sick):
+    """"[Main] Up to 1 of your Characters gains [Double Attack] during this turn": the
+    default strategy plays it for a Character that can still attack this turn; when its only
+    Character was played this turn (no [Rush], 3-7-4) the keyword would change nothing, so
+    the Event stays in the hand."""
+    g = game(chars=([{"card": S.C6K, "sick": int(sick)}], ()),
+             hands=([FX["FX_GRANT_DA_EVENT"]], ()), leader_rested=(1, 0))
+    g.main_phase()
+    assert (FX["FX_GRANT_DA_EVENT"] in abilities(g)) == (not sick)
+    assert (FX["FX_GRANT_DA_EVENT"] in g.hand(0)) == sick
+    g.check()
+
+
 @pytest.mark.parametrize(("attacker", "ramp", "first"), [
     (True, False, E.E_ATTACK), (False, False, E.E_ABILITY), (True, True, E.E_ABILITY)])
 def test_8_3_1_6_a_free_don_minus_event_that_only_draws_waits_for_the_attacks(attacker, ramp,
