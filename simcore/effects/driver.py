@@ -92,7 +92,7 @@ class Driver:
 
     def sentences(self, ab: Ability, body: str, statuses: list[str]) -> bool:
         """Append the rows of `body` to ab.body; False with ab.unmatched set on the first
-        unread piece. A condition or "if you do" governs the rest of its sentence."""
+        unread piece. A leading condition or an IF_DO connector governs the rest of its sentence."""
         g = self.grammar
         for sentence in clauses.split_sentences(body):
             skips = []  # SKIP_UNLESS / IF_DO rows of this sentence: they skip to its end
