@@ -9,6 +9,7 @@ from tcgsim.simcore.effects.fxlayout import (
     CMP_LE,
     CODE_W,
     COND_W,
+    FL_OWNER,
     FLT_W,
     H_AB,
     H_CARD_NAME,
@@ -16,6 +17,8 @@ from tcgsim.simcore.effects.fxlayout import (
     H_CODE,
     H_COND,
     H_FLT,
+    H_FSTAT,
+    H_FWORDS,
     H_NAB,
     OWN_ANY,
     OWN_OPP,
@@ -56,6 +59,14 @@ def owner_matches(flt_owner, p, owner):
     if flt_owner == OWN_ANY:
         return True
     return (owner == p) == (flt_owner != OWN_OPP)
+
+
+@kernel
+def static_match(fx, f, p, owner, card):
+    """Does owner's `card` pass filter row f for controller p on what the card alone decides
+    (the owner and the filter's static bitset), wherever the card now is?"""
+    return owner_matches(flt_get(fx, f, FL_OWNER), p, owner) and \
+        (fx[fx[H_FSTAT] + f * fx[H_FWORDS] + (card >> 5)] >> (card & 31)) & 1 != 0
 
 
 @kernel

@@ -251,6 +251,16 @@ FX_POOL: list[tuple[str, dict]] = [
          "[Trigger] Activate this card's [Main] effect."),
         ("FX_TRIG_ONPLAY", "character", 2, 3000, [], "[On Play] Draw 1 card.",
          "[Trigger] Play this card."),
+        # Abilities watching one's own Characters played or K.O.'d, with a filter (8-1-3-1).
+        ("FX_KUJA_6K", "character", 1, 6000, ["Kuja Pirates"], "", ""),
+        ("FX_KUJA_4K", "character", 1, 4000, ["Kuja Pirates"], "", ""),
+        ("FX_OWN_KUJA_KOD_DRAW", "character", 1, 1000, [],
+         "When one of your {Kuja Pirates} type Characters with 5000 base power or more is "
+         "K.O.'d, draw 1 card.", ""),
+        ("FX_OPP_TURN_PLAY_DRAW", "character", 1, 1000, [],
+         "[Opponent's Turn] When you play a Character, draw 1 card.", ""),
+        ("FX_PLAY_TRIGGER_DRAW", "character", 1, 1000, [],
+         "When you play a Character with a [Trigger], draw 1 card.", ""),
         ("FX_EV_KO_ONKO", "event", 0, 0, [],
          "[Main] K.O. up to 1 of your opponent's Characters with a cost of 3 or less.", ""),
         ("FX_PING", "event", 0, 0, [], "[Main] Deal 1 damage to your opponent.", ""),

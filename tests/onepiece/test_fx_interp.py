@@ -1658,6 +1658,66 @@ def test_8_1_3_1_ones_own_character_kod_is_not_an_opponents():
     g.check()
 
 
+def test_8_1_3_1_when_one_of_your_filtered_characters_is_kod():
+    """"When one of your {Kuja Pirates} type Characters with 5000 base power or more is
+    K.O.'d": the K.O.'d Character is tested (when the ability is queued, as it leaves the
+    field): a 4000 one does not trigger it, a 6000 one does."""
+    rested = [{"card": c, "rested": 1} for c in (FX["FX_KUJA_4K"], FX["FX_KUJA_6K"])]
+    g = game(chars=([FX["FX_OWN_KUJA_KOD_DRAW"], *rested], [S.C6K, S.C6K]),
+             decks=([S.C5K, S.C4K], ()), active=1)
+    g.attack(0, g.slot_of(0, FX["FX_KUJA_4K"]))
+    assert FX["FX_KUJA_4K"] in g.trash(0) and g.hand(0) == [] and abilities(g) == []
+    g.attack(1, g.slot_of(0, FX["FX_KUJA_6K"]))
+    assert FX["FX_KUJA_6K"] in g.trash(0) and g.hand(0) == [S.C5K]
+    assert abilities(g) == [FX["FX_OWN_KUJA_KOD_DRAW"]]
+    g.check()
+
+
+def test_8_1_3_1_one_of_your_characters_is_not_an_opponents():
+    """"one of your ... Characters": the opponent's Character of that type K.O.'d is not."""
+    g = game(chars=([FX["FX_OWN_KUJA_KOD_DRAW"], S.C6K], [{"card": FX["FX_KUJA_6K"],
+                                                            "rested": 1}]),
+             decks=([S.C5K], ()))
+    g.attack(g.slot_of(0, S.C6K), g.slot_of(1, FX["FX_KUJA_6K"]))
+    assert FX["FX_KUJA_6K"] in g.trash(1) and g.hand(0) == [] and abilities(g) == []
+    g.check()
+
+
+def test_8_1_3_1_when_you_play_a_character_on_your_opponents_turn():
+    """"[Opponent's Turn] When you play a Character, draw 1 card": a [Trigger] that plays its
+    Character on the opponent's turn sets it off, after the Character's [On Play] (both are
+    the player's, queued in that order, 8-6-3)."""
+    g = game(hands=((), [FX["FX_PING"]]), chars=([FX["FX_OPP_TURN_PLAY_DRAW"]], ()),
+             life=((FX["FX_TRIG_ONPLAY"], *[S.FILLER] * 4), (S.FILLER,) * 5),
+             decks=([S.C4K, S.C5K], ()), active=1)
+    g.play(FX["FX_PING"])
+    assert FX["FX_TRIG_ONPLAY"] in g.field_chars(0)
+    assert sorted(g.hand(0)) == sorted([S.C4K, S.C5K])
+    assert abilities(g)[-2:] == [FX["FX_TRIG_ONPLAY"], FX["FX_OPP_TURN_PLAY_DRAW"]]
+    g.check()
+
+
+def test_8_1_3_1_when_you_play_a_character_not_on_your_own_turn_with_the_tag():
+    """The same ability on its owner's turn: [Opponent's Turn] does not hold (10-2-12)."""
+    g = game(hands=([S.C4K], ()), chars=([FX["FX_OPP_TURN_PLAY_DRAW"]], ()),
+             decks=([S.C5K], ()), don_active=(5, 0))
+    g.play(S.C4K)
+    assert S.C4K in g.field_chars(0) and g.hand(0) == [] and abilities(g) == []
+    g.check()
+
+
+def test_8_1_3_1_when_you_play_a_character_with_a_trigger():
+    """"When you play a Character with a [Trigger]": played from the hand in the Main Phase;
+    a Character without a [Trigger] does not set it off."""
+    g = game(hands=([S.C4K, FX["FX_TRIG_PLAY"]], ()), chars=([FX["FX_PLAY_TRIGGER_DRAW"]], ()),
+             decks=([S.C5K, S.C6K], ()), don_active=(8, 0))
+    g.play(S.C4K)
+    assert g.hand(0) == [FX["FX_TRIG_PLAY"]]
+    g.play(FX["FX_TRIG_PLAY"])
+    assert g.hand(0) == [S.C5K] and abilities(g) == [FX["FX_PLAY_TRIGGER_DRAW"]]
+    g.check()
+
+
 # Moves "at the end of this turn" (6-6-1-2)
 
 

@@ -1192,6 +1192,26 @@ def test_8_1_3_1_when_a_character_is_kod_eb04_044_op01_061_eb01_047():
     assert (any_kod.timing, any_kod.status) == (oc.T_WHEN_KOD_ANY, ir.STRICT)
 
 
+def test_8_1_3_1_when_you_play_or_one_of_yours_is_kod_op14_041_op02_026():
+    """OP14-041's Leader: "[Opponent's Turn] When you play a Character, draw 1 card" (the
+    timing YOU_PLAY_CHAR, the tag a condition) and "When one of your {Amazon Lily} or {Kuja
+    Pirates} type Characters with 5000 base power or more is K.O.'d, ..." (WHEN_KOD_ANY with
+    the K.O.'d card's filter as its first condition, CK_EVENT_CARD). OP02-026's "from your
+    hand" is not read: where the played card came from is not kept."""
+    play, kod = _compile("OP14-041")
+    assert (play.timing, play.status) == (oc.T_YOU_PLAY_CHAR, ir.STRICT)
+    assert [c.kind for c in play.conds] == [oc.CK_OPP_TURN]
+    assert _rows(play) == [Op(oc.OP_DRAW, 1)]
+    assert (kod.timing, kod.status, kod.flags & 1) == (oc.T_WHEN_KOD_ANY, ir.STRICT, 1)
+    first = kod.conds[0]
+    assert first.kind == oc.CK_EVENT_CARD and first.flt.pred_all == (
+        "type:Amazon Lily|Kuja Pirates",) and first.flt.pow_min == 5000
+    assert first.flt.flags & L.FLF_BASE
+    assert oc.CK_DON_GIVEN_SELF in [c.kind for c in kod.conds]
+    (sanji,) = _compile("OP02-026")
+    assert sanji.status == ir.UNMODELLED
+
+
 def test_8_1_3_4_would_be_removed_from_the_field_eb04_044():
     """EB04-044 "If your Leader's type includes "Navy" and this Character would be removed
     from the field, you may trash 1 card from your hand instead": a replacement of every

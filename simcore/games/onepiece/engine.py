@@ -23,6 +23,7 @@ from tcgsim.simcore.games.onepiece.effects.interp import (
     activate,
     became_rested,
     character_kod,
+    character_played,
     drain,
     end_of_turn_don,
     end_of_turn_moves,
@@ -407,7 +408,7 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
             if kod_watched(st):  # [On K.O.] and the abilities that watch K.O.s (8-6-1)
                 enqueue(st, fx, lg, np.int64(T_ON_KO), np.int64(o), np.int64(card),
                         np.int64(-1))
-                character_kod(st, fx, lg, o)
+                character_kod(st, fx, lg, o, card)
                 drain(st, ct, fx, lg, fams, prms, rng, buf)
             elif has_timing(fx, card, T_ON_KO):  # 10-2-17
                 fire(st, ct, fx, lg, T_ON_KO, o, card, -1,
@@ -435,6 +436,7 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
         slot = place_character(st, ct, lg, p, card, fams, prms, rng)
         if slot < 0:
             return
+        character_played(st, fx, lg, p, slot)  # queued: they resolve after the [On Play]
         eff = ct[card, C.MAIN_EFF]
         if has_timing(fx, card, T_ON_PLAY):  # 10-2-6
             fire(st, ct, fx, lg, T_ON_PLAY, p, card, slot,
@@ -442,6 +444,8 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
         elif eff != C.EFF_NONE:  # [On Play]
             resolve_effect(st, ct, fx, lg, p, eff, ct[card, C.MAIN_VAL], card, -1, fams, prms,
                            rng, buf)
+        if st[G_Q_N] > 0:
+            drain(st, ct, fx, lg, fams, prms, rng, buf)
     elif cat == C.STAGE:
         place_stage(st, lg, p, card)
         eff = ct[card, C.MAIN_EFF]

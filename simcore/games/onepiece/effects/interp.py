@@ -17,9 +17,11 @@ import numpy as np
 
 from tcgsim.simcore.effects.fxlayout import (
     AB_CARD,
+    AB_COND0,
     AB_COST0,
     AB_FLAGS,
     AB_NCODE,
+    AB_NCOND,
     AB_NCOST,
     AB_PC,
     AB_SLOT,
@@ -27,6 +29,8 @@ from tcgsim.simcore.effects.fxlayout import (
     ABF_FROM_HAND,
     ABF_HAND_MOD,
     ATTACK_LIMIT,
+    CD_FLT,
+    CD_KIND,
     CONT_CHAIN,
     CONT_KEPT,
     FL_FLAGS,
@@ -49,9 +53,11 @@ from tcgsim.simcore.effects.fxlayout import (
 from tcgsim.simcore.effects.fxread import (
     ab_get,
     code_get,
+    cond_get,
     flt_get,
     has_timing,
     name_bit,
+    static_match,
 )
 from tcgsim.simcore.effects.pending import queue_insert, queue_take
 from tcgsim.simcore.games.onepiece import cards as C
@@ -231,12 +237,27 @@ GUESS_ORDER = np.array([4, 5, 3, 6, 2, 7, 1, 8, 9, 10, 0], dtype=np.int64)
 def enqueue(st, fx, lg, t, p, card, src_ref):
     """Queue every ability of `card` with timing t, controlled by p (8-6-3); a full queue
     stops the game (ERR_FX_QUEUE) rather than drop one."""
+    enqueue_event(st, fx, lg, t, p, card, src_ref, np.int64(-1), np.int64(-1))
+
+
+@kernel
+def enqueue_event(st, fx, lg, t, p, card, src_ref, o, moved):
+    """enqueue() for a timing set off by an event on o's card `moved` (a Character played or
+    K.O.'d; o < 0: none): an ability whose first condition is CK_EVENT_CARD is queued only
+    when the moved card passes its filter (8-1-3-1: "when one of your {T} type Characters
+    is K.O.'d" watches those Characters alone)."""
     if not has_timing(fx, card, t):
         return
     base = fx[H_CARD_AB]
     for ab in range(fx[base + card], fx[base + card + 1]):
-        if ab_get(fx, ab, AB_TIMING) == t and not queue_insert(
-                st, G_Q, G_Q_N, QCAP, st[G_Q_N], ab, p, card, src_ref):
+        if ab_get(fx, ab, AB_TIMING) != t:
+            continue
+        if o >= 0 and ab_get(fx, ab, AB_NCOND) > 0:
+            c = ab_get(fx, ab, AB_COND0)
+            if cond_get(fx, c, CD_KIND) == oc.CK_EVENT_CARD and not static_match(
+                    fx, cond_get(fx, c, CD_FLT), p, o, moved):
+                continue
+        if not queue_insert(st, G_Q, G_Q_N, QCAP, st[G_Q_N], ab, p, card, src_ref):
             fail(st, lg, ERR_FX_QUEUE)
             return
 
@@ -643,6 +664,7 @@ def play_free(st, ct, fx, lg, p, card, rested, fams, prms, rng):
             st[p * PSIZE + F_RESTED + slot] = rested
             enqueue(st, fx, lg, np.int64(oc.T_ON_PLAY), np.int64(p), np.int64(card),
                     np.int64(slot))
+            character_played(st, fx, lg, p, slot)
     elif cat == C.STAGE:
         place_stage(st, lg, p, card)
         st[p * PSIZE + STAGE_RESTED] = rested
@@ -717,7 +739,7 @@ def ko_by_effect(st, fx, lg, o, r):
     card = st[o * PSIZE + F_CARD + r]
     ko(st, lg, o, r)
     enqueue(st, fx, lg, np.int64(oc.T_ON_KO), np.int64(o), np.int64(card), np.int64(-1))
-    character_kod(st, fx, lg, o)
+    character_kod(st, fx, lg, o, card)
 
 
 KOD_TIMINGS = (1 << oc.T_WHEN_KOD_OTHER) | (1 << oc.T_WHEN_KOD_ANY)
@@ -730,11 +752,11 @@ def kod_watched(st):
 
 
 @kernel
-def character_kod(st, fx, lg, o):
-    """o's Character was just K.O.'d: queue the other player's "when your opponent's
-    Character is K.O.'d" and both players' "when a Character is K.O.'d" abilities of their
-    Leader, Characters and Stage (8-1-3-1; they resolve after the current ability or step,
-    8-6-3)."""
+def character_kod(st, fx, lg, o, kod):
+    """o's Character `kod` was just K.O.'d: queue the other player's "when your opponent's
+    Character is K.O.'d" and both players' "when a Character is K.O.'d" abilities ("when one
+    of your <filter> Characters is K.O.'d": when `kod` passes the filter) of their Leader,
+    Characters and Stage (8-1-3-1; they resolve after the current ability or step, 8-6-3)."""
     if not kod_watched(st):
         return
     for w in range(2):
@@ -748,8 +770,24 @@ def character_kod(st, fx, lg, o):
             if w != o:
                 enqueue(st, fx, lg, np.int64(oc.T_WHEN_KOD_OTHER), np.int64(w),
                         np.int64(card), np.int64(r))
-            enqueue(st, fx, lg, np.int64(oc.T_WHEN_KOD_ANY), np.int64(w), np.int64(card),
-                    np.int64(r))
+            enqueue_event(st, fx, lg, np.int64(oc.T_WHEN_KOD_ANY), np.int64(w),
+                          np.int64(card), np.int64(r), np.int64(o), np.int64(kod))
+
+
+@kernel
+def character_played(st, fx, lg, p, slot):
+    """p just played the Character in `slot` (from the hand or by an effect): queue the "when
+    you play a Character" abilities of p's Leader, other Characters and Stage (8-1-3-1), the
+    played card passing their filter; they resolve after its [On Play] (8-6-3)."""
+    if (st[G_FX_NO_TM + p] >> oc.T_YOU_PLAY_CHAR) & 1:
+        return
+    played = st[p * PSIZE + F_CARD + slot]
+    for k in range(NREF + 1):
+        r = source_ref(k)
+        card = source_card(st, p, r)
+        if card != EMPTY and r != slot:
+            enqueue_event(st, fx, lg, np.int64(oc.T_YOU_PLAY_CHAR), np.int64(p),
+                          np.int64(card), np.int64(r), np.int64(p), np.int64(played))
 
 
 # ---------------------------------------------------------------- costs (8-3-1)

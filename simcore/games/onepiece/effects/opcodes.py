@@ -60,6 +60,7 @@ T_OPP_BLOCKER = 24  # "when your opponent activates [Blocker]" (8-1-3-1, 7-1-2)
 T_LEADER_ATTACKS = 25  # "when your Leader attacks" (8-1-3-1, 7-1-1-3): the attacker's field
 T_LIFE_REMOVED = 26  # "when a card is removed from your or your opponent's Life cards"
 T_OPP_LIFE_REMOVED = 27  # "when a card is removed from your opponent's Life cards" (8-1-3-1)
+T_YOU_PLAY_CHAR = 28  # "when you play a Character" (8-1-3-1); the last free card_tm bit
 TIMINGS = {
     "ON_PLAY": T_ON_PLAY, "WHEN_ATTACKING": T_WHEN_ATTACKING, "ON_BLOCK": T_ON_BLOCK,
     "ON_KO": T_ON_KO, "ACTIVATE_MAIN": T_ACTIVATE_MAIN, "MAIN": T_MAIN, "COUNTER": T_COUNTER,
@@ -73,6 +74,7 @@ TIMINGS = {
     "REPLACE_REST": T_REPLACE_REST, "WHEN_KOD_ANY": T_WHEN_KOD_ANY,
     "OPP_BLOCKER": T_OPP_BLOCKER, "LEADER_ATTACKS": T_LEADER_ATTACKS,
     "LIFE_REMOVED": T_LIFE_REMOVED, "OPP_LIFE_REMOVED": T_OPP_LIFE_REMOVED,
+    "YOU_PLAY_CHAR": T_YOU_PLAY_CHAR,
 }
 
 # The filter tests fxlayout leaves to the game (FL_FLAGS), and the card_pred bit they read.
@@ -143,6 +145,9 @@ CK_SELF_COST = 25  # the source card's current cost CMP VALUE
 CK_TURNS = 26  # the number of WHO's turns so far (this one included) CMP VALUE
 CK_LEADER_ATTACKED = 27  # the opponent's attack being declared targets the controller's Leader
 CK_EVENT_COST = 28  # the highest base cost of an Event the controller activated this turn
+# The card the timing's event moved (the Character played or K.O.'d) matches FLT on what the
+# card alone decides; tested when the ability is queued (interp.enqueue_event), true after.
+CK_EVENT_CARD = 29
 CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAND": CK_HAND,
          "DON_FIELD": CK_DON_FIELD, "DON_ACTIVE": CK_DON_ACTIVE,
          "DON_GIVEN_SELF": CK_DON_GIVEN_SELF, "YOUR_TURN": CK_YOUR_TURN,
@@ -153,7 +158,7 @@ CONDS = {"LEADER_PRED": CK_LEADER_PRED, "TRASH": CK_TRASH, "LIFE": CK_LIFE, "HAN
          "LIFE_TOTAL": CK_LIFE_TOTAL, "SELF_PLAYED": CK_SELF_PLAYED,
          "DON_GIVEN": CK_DON_GIVEN, "ONLY": CK_ONLY, "BATTLING": CK_BATTLING,
          "SELF_COST": CK_SELF_COST, "TURNS": CK_TURNS, "LEADER_ATTACKED": CK_LEADER_ATTACKED,
-         "EVENT_COST": CK_EVENT_COST}
+         "EVENT_COST": CK_EVENT_COST, "EVENT_CARD": CK_EVENT_CARD}
 
 # Counts a filter's cost maximum can be (FL_COST_MAX_BY: "a cost equal to or less than the
 # number of your opponent's Life cards"), read when the filter is tested.

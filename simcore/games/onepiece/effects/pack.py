@@ -44,7 +44,7 @@ IMPLEMENTED_TIMINGS = frozenset({oc.T_ON_PLAY, oc.T_MAIN, oc.T_WHEN_ATTACKING, o
                                  oc.T_REPLACE_REST, oc.T_START_OF_GAME,
                                  oc.T_WHEN_KOD_OTHER, oc.T_WHEN_KOD_ANY, oc.T_OPP_BLOCKER,
                                  oc.T_LEADER_ATTACKS, oc.T_LIFE_REMOVED,
-                                 oc.T_OPP_LIFE_REMOVED})
+                                 oc.T_OPP_LIFE_REMOVED, oc.T_YOU_PLAY_CHAR})
 # Continuous abilities (interp.settle): no cost, and only selections, conditions and the
 # modifiers that last while the ability applies.
 CONT_TIMINGS = frozenset({oc.T_CONTINUOUS, oc.T_YOUR_TURN, oc.T_OPP_TURN})
@@ -64,7 +64,7 @@ IMPLEMENTED_CONDS = frozenset({
     oc.CK_CHARS, oc.CK_DECK, oc.CK_OK, oc.CK_CMP_LIFE_OPP, oc.CK_CMP_DON_OPP,
     oc.CK_LEADER_MULTI, oc.CK_SELF_RESTED, oc.CK_SELF_POWER, oc.CK_RESTED, oc.CK_LIFE_TOTAL,
     oc.CK_SELF_PLAYED, oc.CK_DON_GIVEN, oc.CK_ONLY, oc.CK_BATTLING,
-    oc.CK_SELF_COST, oc.CK_TURNS, oc.CK_LEADER_ATTACKED, oc.CK_EVENT_COST,
+    oc.CK_SELF_COST, oc.CK_TURNS, oc.CK_LEADER_ATTACKED, oc.CK_EVENT_COST, oc.CK_EVENT_CARD,
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,

@@ -333,6 +333,8 @@ def cond_holds(st, ct, fx, c, p, src_card, src_ref, buf):
         ok = st[b + EV_COST] > 0 and compare(st[b + EV_COST] - 1, cmp, value)
     elif kind == oc.CK_OPP_TURN:
         ok = st[G_ACTIVE] != p
+    elif kind == oc.CK_EVENT_CARD:  # tested when the ability was queued (enqueue_event)
+        ok = True
     elif kind == oc.CK_COUNT and flt_get(fx, cond_get(fx, c, CD_FLT), FL_FLAGS) & FLF_DIFF_NAMES:
         n = candidates(st, ct, fx, cond_get(fx, c, CD_FLT), p, src_card, src_ref, buf)
         ok = compare(distinct_names(st, fx, buf, n), cmp, value)  # "with different card names"

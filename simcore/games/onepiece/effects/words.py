@@ -157,6 +157,8 @@ def cond_words(c: Cond) -> str:
         text = "this card is rested"
     elif k == oc.CK_SELF_PLAYED:
         text = "this card was played this turn"
+    elif k == oc.CK_EVENT_CARD and c.flt is not None:
+        text = f"the Character is {filter_words(c.flt)}"
     elif k == oc.CK_LEADER_ATTACKED:
         text = "your Leader is the one attacked"
     elif k == oc.CK_CMP_LIFE_OPP:
