@@ -102,6 +102,7 @@ from tcgsim.simcore.games.onepiece.effects.query import (
     counter_reaches,
     cut_applies,
     don_on_field,
+    event_costs_payable,
     negated,
     once_spent,
     source_card,
@@ -259,7 +260,7 @@ def play_choice(st, ct, fx, p, buf, cheapest_first, reserve):
         elif cat == C.STAGE:
             if st[b + STAGE] == EMPTY:
                 score = cost * 10 + 2
-        else:
+        elif event_costs_payable(st, ct, fx, p, h, buf[SCRATCH:]):  # 8-3-1-3
             eff = ct[card, C.MAIN_EFF]
             if (eff == C.EFF_KO_COST_LE or eff == C.EFF_REST_COST_LE
                     or eff == C.EFF_KO_POWER_LE or eff == C.EFF_BOUNCE_COST_LE):

@@ -1,6 +1,6 @@
 """ONE PIECE `random`: every decision uniform over the legal options (the baseline)."""
 
-from tcgsim.simcore.games.onepiece.effects.query import legal_activations
+from tcgsim.simcore.games.onepiece.effects.query import drop_unpayable_events, legal_activations
 from tcgsim.simcore.games.onepiece.layout import EMPTY, F_CARD, N_HAND, NCHAR, NREF, PSIZE
 from tcgsim.simcore.games.onepiece.legal import counter_value, is_legal_blocker, legal_main_actions
 from tcgsim.simcore.jit import kernel
@@ -16,6 +16,7 @@ def mulligan(st, ct, p, prm, rng, s):
 @kernel
 def main_action(st, ct, fx, p, prm, rng, s, buf):
     n = legal_main_actions(st, ct, p, buf)
+    n = drop_unpayable_events(st, ct, fx, p, buf, n, buf[SCRATCH:])
     n = legal_activations(st, ct, fx, p, buf, n, buf[SCRATCH:])
     return buf[randint(rng, s, n)]
 

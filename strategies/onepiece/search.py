@@ -15,7 +15,7 @@ Only games with a `search` seat compile and run these kernels (search_batch.run_
 """
 
 from tcgsim.simcore.games.onepiece.effects.interp import settle_field, settle_hand
-from tcgsim.simcore.games.onepiece.effects.query import legal_activations
+from tcgsim.simcore.games.onepiece.effects.query import drop_unpayable_events, legal_activations
 from tcgsim.simcore.games.onepiece.engine import (
     check_invariants,
     check_loss,
@@ -123,6 +123,7 @@ def search_action(st, ct, fx, decks, leaders, p, prm, rng, buf, ws):
     world, sim, sbuf, cand, pool, segs, gain, rng2, prms2, fams2, lg = ws
     base_action = default.main_action(st, ct, fx, p, prm, rng, 2 + p, buf)
     n = legal_main_actions(st, ct, p, cand)
+    n = drop_unpayable_events(st, ct, fx, p, cand, n, buf[SCRATCH:])
     n = legal_activations(st, ct, fx, p, cand, n, buf[SCRATCH:])
     base = -1
     for c in range(n):

@@ -14,6 +14,7 @@ from tcgsim.simcore.games.onepiece import engine as EN
 from tcgsim.simcore.games.onepiece import events as E
 from tcgsim.simcore.games.onepiece import legal as LG
 from tcgsim.simcore.games.onepiece.effects import opcodes as oc
+from tcgsim.simcore.games.onepiece.effects.query import event_costs_payable
 from tcgsim.simcore.games.onepiece.layout import (
     BAN_LIFE_TO_HAND,
     DON_ACTIVE,
@@ -434,6 +435,39 @@ def test_8_3_1_3_an_ability_whose_cost_cannot_be_paid_cannot_be_activated():
     assert g.activations() == []
     g.act(LG.A_ACTIVATE, 0, 0)
     assert g.error == EN.ERR_ILLEGAL and g.hand(0) == []
+
+
+def test_8_5_2_an_event_whose_main_cost_cannot_be_paid_cannot_be_activated():
+    """Activating an Event is activating its [Main] (8-5-2, 2-7-3): "You may rest 2 of your
+    Characters: Draw 2 cards" with one Character cannot be paid (8-3-1-3), so the Event is
+    refused (ERR_ILLEGAL) and stays in the hand; with two it is activated and its cost paid
+    without a second question (declining would not activate it, 8-3-1-4)."""
+    g = game(hands=([FX["FX_REST2_DRAW"]], ()), chars=([S.C4K], ()), decks=([S.C5K, S.C6K], ()))
+    assert not event_costs_payable(g.st, g.ct, g.fx, 0, 0, g.buf)
+    g.play(FX["FX_REST2_DRAW"])
+    assert g.error == EN.ERR_ILLEGAL and g.hand(0) == [FX["FX_REST2_DRAW"]]
+    g = game(hands=([FX["FX_REST2_DRAW"]], ()), chars=([S.C4K, S.C2K_COST1], ()),
+             decks=([S.C5K, S.C6K], ()))
+    assert event_costs_payable(g.st, g.ct, g.fx, 0, 0, g.buf)
+    g.play(FX["FX_REST2_DRAW"])
+    assert sorted(g.hand(0)) == sorted([S.C5K, S.C6K]) and g.trash(0) == [FX["FX_REST2_DRAW"]]
+    assert all(g.get(0, F_RESTED + r) == 1 for r in range(2))
+    g.check()
+
+
+def test_2_7_3_the_event_itself_does_not_pay_its_hand_cost():
+    """"You may trash 1 of your Characters or 1 card from your hand": the Event has left the
+    hand when its cost is paid (2-7-3), so with no other card and no Character it cannot
+    be activated; with one more card in the hand it can, and that card pays."""
+    ev = FX["FX_TRASH_CHAR_OR_HAND"]
+    g = game(hands=([ev], ()), decks=([S.C5K], ()))
+    assert not event_costs_payable(g.st, g.ct, g.fx, 0, 0, g.buf)
+    g.play(ev)
+    assert g.error == EN.ERR_ILLEGAL and g.hand(0) == [ev]
+    g = game(hands=([ev, S.C4K], ()), decks=([S.C5K], ()))
+    g.play(ev)
+    assert g.hand(0) == [S.C5K] and sorted(g.trash(0)) == sorted([ev, S.C4K])
+    g.check()
 
 
 def test_8_3_1_3_give_an_active_don_as_the_cost_and_trash_this_character():
@@ -1346,15 +1380,15 @@ def test_8_3_1_3_rest_two_characters_as_a_cost_then_their_rested_abilities_8_6_3
 
 
 def test_8_3_1_3_resting_two_characters_needs_two_active_ones():
-    """With one of the two Characters already rested the cost cannot be paid (8-3-1-3): the
-    Event is played and trashed, but nothing is rested and nothing is drawn."""
+    """With one of the two Characters already rested the cost cannot be paid (8-3-1-3), so
+    the Event cannot be activated (8-5-2): refused, it stays in the hand, nothing is rested
+    and nothing is drawn."""
     g = game(hands=([FX["FX_REST2_DRAW"]], ()),
              chars=([FX["FX_RESTED_DRAW"], {"card": S.C5K, "rested": 1}], ()),
              decks=([S.C4K, S.C5K, S.C6K], ()))
     g.play(FX["FX_REST2_DRAW"])
-    assert g.trash(0) == [FX["FX_REST2_DRAW"]] and g.hand(0) == []
+    assert g.error == EN.ERR_ILLEGAL and g.hand(0) == [FX["FX_REST2_DRAW"]]
     assert g.get(0, F_RESTED) == 0 and FX["FX_RESTED_DRAW"] not in abilities(g)
-    g.check()
 
 
 def test_10_2_11_rested_on_the_opponents_turn_the_your_turn_ability_does_not_resolve():
@@ -1464,7 +1498,7 @@ def test_8_3_2_a_count_of_characters_with_different_card_names(chars, drawn):
     ("FX_SLASH_LEADER", 1, 0, 0, 1),  # either pays: the heuristic rests the DON!! card
     ("FX_SLASH_LEADER", 0, 1, 0, 1),  # no active DON!!: the <Slash> Leader is rested
     ("LEADER", 1, 0, 0, 1),  # not a <Slash> Leader: the DON!! card
-    ("LEADER", 0, 0, 0, 0),  # neither: the cost cannot be paid, nothing is drawn
+    ("LEADER", 0, 0, 0, 0),  # neither: the cost cannot be paid, the Event not activated
 ])
 def test_8_3_1_3_rest_your_attribute_leader_or_a_don_card(leader, don, leader_rested,
                                                           don_after, drawn):
@@ -1476,7 +1510,10 @@ def test_8_3_1_3_rest_your_attribute_leader_or_a_don_card(leader, don, leader_re
     g.play(FX["FX_REST_SLASH_OR_DON"])
     assert g.get(0, F_RESTED + LEADER_REF) == leader_rested
     assert g.get(0, DON_ACTIVE) == don_after and g.get(0, DON_RESTED) == don - don_after
-    assert g.hand(0) == [S.C4K] * drawn
+    if not drawn:  # 8-5-2: an Event whose [Main] cost cannot be paid cannot be activated
+        assert g.error == EN.ERR_ILLEGAL and g.hand(0) == [FX["FX_REST_SLASH_OR_DON"]]
+        return
+    assert g.hand(0) == [S.C4K]
     g.check()
 
 
@@ -1807,13 +1844,16 @@ def test_1_2_5_when_your_opponent_activates_blocker_you_win_the_game(life0, wins
     ([S.FILLER], [S.C4K], [S.FILLER], 1),  # either pays: the heuristic trashes the hand card
     ([], [S.C4K], [S.C4K], 1),  # no hand card: the Character is trashed (not K.O.'d)
     ([S.FILLER], [], [S.FILLER], 1),
-    ([], [], [], 0),  # neither: the cost cannot be paid
+    ([], [], [], 0),  # neither: the cost cannot be paid, the Event not activated (8-5-2)
 ])
 def test_8_3_1_3_trash_one_of_your_characters_or_a_hand_card(hand, chars, trashed, drawn):
     """"You may trash 1 of your Characters or 1 card from your hand: Draw 1 card"."""
     g = game(hands=([FX["FX_TRASH_CHAR_OR_HAND"], *hand], ()), chars=(chars, ()),
              decks=([S.C5K], ()))
     g.play(FX["FX_TRASH_CHAR_OR_HAND"])
+    if not drawn:
+        assert g.error == EN.ERR_ILLEGAL and g.hand(0) == [FX["FX_TRASH_CHAR_OR_HAND"]]
+        return
     assert sorted(g.trash(0)) == sorted([FX["FX_TRASH_CHAR_OR_HAND"], *trashed])
     assert g.hand(0) == [S.C5K] * drawn and g.events(E.E_KO) == []
     g.check()

@@ -21,6 +21,7 @@ from tcgsim.simcore.games.onepiece.damage import (
 from tcgsim.simcore.games.onepiece.effects.interp import (
     EV_KO,
     activate,
+    activate_event,
     became_rested,
     character_kod,
     character_played,
@@ -58,6 +59,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     T_TRIGGER,
     T_WHEN_ATTACKING,
 )
+from tcgsim.simcore.games.onepiece.effects.query import event_costs_payable
 from tcgsim.simcore.games.onepiece.events import log
 from tcgsim.simcore.games.onepiece.layout import (
     DECK,
@@ -460,8 +462,7 @@ def play_card(st, ct, fx, lg, p, h, fams, prms, rng, buf):
         event_activated(st, ct, p, card)
         log(st, lg, E.E_PLAY, p, card, -1, 0)
         if has_timing(fx, card, T_MAIN):  # 10-2-3
-            fire(st, ct, fx, lg, T_MAIN, p, card, -1,
-                 fams, prms, rng, buf)
+            activate_event(st, ct, fx, lg, p, card, fams, prms, rng, buf)
             return
         resolve_effect(st, ct, fx, lg, p, ct[card, C.MAIN_EFF], ct[card, C.MAIN_VAL], card, -1,
                        fams, prms, rng, buf)
@@ -483,7 +484,8 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
     kind = act_kind(action)
     a = act_a(action)
     if kind == A_PLAY:
-        if a >= st[b + N_HAND] or not can_play_from_hand(st, ct, p, a):
+        if a >= st[b + N_HAND] or not can_play_from_hand(st, ct, p, a) \
+                or not event_costs_payable(st, ct, fx, p, a, buf):
             fail(st, lg, ERR_ILLEGAL)
             return
         play_card(st, ct, fx, lg, p, a, fams, prms, rng, buf)

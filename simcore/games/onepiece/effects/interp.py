@@ -1741,6 +1741,19 @@ def fire_abilities(st, ct, fx, lg, t, p, card, src_ref, fams, prms, rng, buf):
 
 
 @kernel
+def activate_event(st, ct, fx, lg, p, card, fams, prms, rng, buf):
+    """Resolve the [Main] of the Event p has just activated from the hand (10-2-3), its costs
+    paid as the activation chose to (8-5-2: activating the Event is activating its [Main]),
+    then whatever it triggered."""
+    base = fx[H_CARD_AB]
+    for ab in range(fx[base + card], fx[base + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) == oc.T_MAIN and st[G_OVER] == 0:
+            run_ability(st, ct, fx, lg, np.int64(ab), np.int64(p), np.int64(card),
+                        np.int64(-1), fams, prms, rng, buf, np.int64(1))
+    drain(st, ct, fx, lg, fams, prms, rng, buf)
+
+
+@kernel
 def fire_field(st, ct, fx, lg, t, p, fams, prms, rng, buf):
     """Resolve the timing-t abilities of p's Leader, Characters and Stage, in that order
     (the Leader, then the slots left to right, then the Stage)."""

@@ -99,6 +99,7 @@ from tcgsim.simcore.games.onepiece.layout import (
 )
 from tcgsim.simcore.games.onepiece.legal import (
     A_ACTIVATE,
+    A_PLAY,
     STAGE_REF,
     Z_FIELD_CHAR,
     Z_FIELD_LC,
@@ -107,6 +108,8 @@ from tcgsim.simcore.games.onepiece.legal import (
     Z_LOOK,
     Z_STAGE,
     Z_TRASH,
+    act_a,
+    act_kind,
     cand_card,
     cand_encode,
     cand_index,
@@ -672,6 +675,57 @@ def legal_activations(st, ct, fx, p, out, n, buf):
                 out[n] = encode(A_ACTIVATE, r, k)
                 n += 1
     return n
+
+
+@kernel
+def event_costs_payable(st, ct, fx, p, h, buf):
+    """Can every activation cost of the [Main] of the Event in p's hand slot h be paid once
+    the Event has left the hand (2-7-3: it is trashed to be activated)? Activating an Event
+    is activating its [Main] (8-5-2), so one whose cost cannot be paid cannot be activated
+    (8-3-1-3), and one whose cost the player declines is not activated (8-3-1-4)."""
+    card = st[p * PSIZE + HAND + h]
+    if fx[H_NAB] == 0 or not has_timing(fx, card, oc.T_MAIN):
+        return True
+    me = cand_encode(p, Z_HAND, h)
+    for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+        if ab_get(fx, ab, AB_TIMING) != oc.T_MAIN:
+            continue
+        cost0 = ab_get(fx, ab, AB_COST0)
+        for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+            op = code_get(fx, row, 0)
+            a = code_get(fx, row, 1)
+            f = code_get(fx, row, 2)
+            if op == oc.OP_C_TRASH_HAND or op == oc.OP_C_REVEAL_HAND:
+                own = 1 if f < 0 or flt_match(st, ct, fx, f, p, me, card, -1) else 0
+                n = st[p * PSIZE + N_HAND] if f < 0 else candidates_upto(
+                    st, ct, fx, f, p, card, -1, buf, min(max(a, 1) + own, MAX_CAND))
+                ok = n - own >= a
+            elif op == oc.OP_C_HAND_TO_DECK:
+                ok = st[p * PSIZE + N_HAND] - 1 >= a
+            elif op == oc.OP_C_TRASH_OWN_OR_HAND:
+                ok = st[p * PSIZE + N_HAND] - 1 >= f or candidates_upto(
+                    st, ct, fx, a, p, card, -1, buf, 1) >= 1
+            else:
+                ok = can_pay(st, ct, fx, row, p, card, -1, buf)
+            if not ok:
+                return False
+    return True
+
+
+@kernel
+def drop_unpayable_events(st, ct, fx, p, out, n, buf):
+    """Remove from the actions out[:n] the plays of Events whose [Main] cost cannot be paid
+    (event_costs_payable); the new count."""
+    if fx[H_NAB] == 0:
+        return n
+    k = 0
+    for i in range(n):
+        act = out[i]
+        if act_kind(act) == A_PLAY and not event_costs_payable(st, ct, fx, p, act_a(act), buf):
+            continue
+        out[k] = act
+        k += 1
+    return k
 
 
 @kernel
