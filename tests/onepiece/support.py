@@ -257,6 +257,8 @@ FX_POOL: list[tuple[str, dict]] = [
         ("FX_OWN_KUJA_KOD_DRAW", "character", 1, 1000, [],
          "When one of your {Kuja Pirates} type Characters with 5000 base power or more is "
          "K.O.'d, draw 1 card.", ""),
+        ("FX_OWN_KOD_DRAW", "character", 1, 1000, [],
+         "When one of your Characters is K.O.'d, draw 1 card.", ""),
         ("FX_OPP_TURN_PLAY_DRAW", "character", 1, 1000, [],
          "[Opponent's Turn] When you play a Character, draw 1 card.", ""),
         ("FX_PLAY_TRIGGER_DRAW", "character", 1, 1000, [],

@@ -1710,6 +1710,23 @@ def test_8_1_3_1_when_one_of_your_filtered_characters_is_kod():
     g.check()
 
 
+@pytest.mark.parametrize("own", [True, False])
+def test_8_1_3_1_when_one_of_your_characters_is_kod_watches_ones_own(own):
+    """"When one of your Characters is K.O.'d" (no other filter): the watching player's own
+    Character K.O.'d in battle draws; the opponent's does not."""
+    watcher = [FX["FX_OWN_KOD_DRAW"], S.C6K]
+    victim = [{"card": S.C4K, "rested": 1}]
+    g = game(chars=(watcher + victim, [S.C6K]) if own else (watcher, victim),
+             decks=([S.C5K], ()), active=1 if own else 0)
+    if own:
+        g.attack(0, g.slot_of(0, S.C4K))
+    else:
+        g.attack(g.slot_of(0, S.C6K), g.slot_of(1, S.C4K))
+    assert S.C4K in g.trash(0 if own else 1)
+    assert g.hand(0) == ([S.C5K] if own else [])
+    g.check()
+
+
 def test_8_1_3_1_one_of_your_characters_is_not_an_opponents():
     """"one of your ... Characters": the opponent's Character of that type K.O.'d is not."""
     g = game(chars=([FX["FX_OWN_KUJA_KOD_DRAW"], S.C6K], [{"card": FX["FX_KUJA_6K"],

@@ -694,17 +694,17 @@ def event_costs_payable(st, ct, fx, p, h, buf):
         for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
             op = code_get(fx, row, 0)
             a = code_get(fx, row, 1)
-            f = code_get(fx, row, 2)
-            if op == oc.OP_C_TRASH_HAND or op == oc.OP_C_REVEAL_HAND:
-                own = 1 if f < 0 or flt_match(st, ct, fx, f, p, me, card, -1) else 0
-                n = st[p * PSIZE + N_HAND] if f < 0 else candidates_upto(
-                    st, ct, fx, f, p, card, -1, buf, min(max(a, 1) + own, MAX_CAND))
+            b = code_get(fx, row, 2)
+            hand = st[p * PSIZE + N_HAND] - 1  # the cards left once the Event is trashed
+            if op == oc.OP_C_TRASH_HAND or op == oc.OP_C_REVEAL_HAND:  # a cards, filter b
+                own = 1 if b < 0 or flt_match(st, ct, fx, b, p, me, card, -1) else 0
+                n = hand + 1 if b < 0 else candidates_upto(
+                    st, ct, fx, b, p, card, -1, buf, min(max(a, 1) + own, MAX_CAND))
                 ok = n - own >= a
-            elif op == oc.OP_C_HAND_TO_DECK:
-                ok = st[p * PSIZE + N_HAND] - 1 >= a
-            elif op == oc.OP_C_TRASH_OWN_OR_HAND:
-                ok = st[p * PSIZE + N_HAND] - 1 >= f or candidates_upto(
-                    st, ct, fx, a, p, card, -1, buf, 1) >= 1
+            elif op == oc.OP_C_HAND_TO_DECK:  # a cards
+                ok = hand >= a
+            elif op == oc.OP_C_TRASH_OWN_OR_HAND:  # one Character (filter a) or b cards
+                ok = hand >= b or candidates_upto(st, ct, fx, a, p, card, -1, buf, 1) >= 1
             else:
                 ok = can_pay(st, ct, fx, row, p, card, -1, buf)
             if not ok:

@@ -1367,12 +1367,13 @@ def _leader_battles(m: re.Match) -> tuple | None:
 _EVENT_CARD = Rule("event-card", r"(?P<f>.+)", lambda m: None, rules=("8-1-3-1",))
 
 
-def _moved(timing: int) -> Callable:
+def _moved(timing: int, always: bool) -> Callable:
     """Build of "When you play a <Character phrase>, <do>" and "When one of your <Character
-    phrase> is K.O.'d, <do>": the timing and, when the phrase narrows the Characters, a
-    CK_EVENT_CARD condition tested on the moved card when the ability is queued. Only what
-    the card alone decides can be tested there (its types, printed cost and power, a
-    [Trigger], no base effect)."""
+    phrase> is K.O.'d, <do>": the timing and a CK_EVENT_CARD condition tested on the moved
+    card when the ability is queued, `always` (the K.O. of either player's Character queues
+    the timing: "your" is in the filter) or when the phrase narrows the Characters. Only
+    what the card alone decides can be tested there (its owner and types, printed cost and
+    power, a [Trigger], no base effect)."""
     def build(m: re.Match) -> tuple | None:
         f = phrases.card_phrase(m.group("f"), phrases.FIELD, OWN_SELF)
         if f is None or f.zone != oc.Z_FIELD_CHAR or f.state or \
@@ -1380,7 +1381,7 @@ def _moved(timing: int) -> Callable:
                 (not f.flags & L.FLF_BASE and (f.cost_min, f.cost_max, f.pow_min,
                                                 f.pow_max) != (-1, -1, -1, -1)):
             return None
-        narrows = f != Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)
+        narrows = always or f != Filter(zone=oc.Z_FIELD_CHAR, owner=OWN_SELF)
         conds = [Match(_EVENT_CARD, Cond(oc.CK_EVENT_CARD, flt=f))] if narrows else []
         return timing, [], conds, m.group("do")
     return build
@@ -1429,9 +1430,9 @@ EVENTS: tuple[Rule, ...] = (
     Rule("when-opp-blocker", r"When your opponent activates \[Blocker\], (?P<do>.+)",
          lambda m: (oc.T_OPP_BLOCKER, [], [], m.group("do")), rules=("8-1-3-1", "7-1-2")),
     Rule("when-own-char-kod", r"When (?:1|one) of your (?P<f>[^,]+?) is K\.O\.'d, (?P<do>.+)",
-         _moved(oc.T_WHEN_KOD_ANY), rules=("8-1-3-1",)),
+         _moved(oc.T_WHEN_KOD_ANY, True), rules=("8-1-3-1",)),
     Rule("when-you-play-char", r"When you play an? (?P<f>Character[^,]*?), (?P<do>.+)",
-         _moved(oc.T_YOU_PLAY_CHAR), rules=("8-1-3-1",)),
+         _moved(oc.T_YOU_PLAY_CHAR, False), rules=("8-1-3-1",)),
     Rule("when-char-kod", r"When a Character is K\.O\.'d, (?P<do>.+)",
          lambda m: (oc.T_WHEN_KOD_ANY, [], [], m.group("do")), rules=("8-1-3-1",)),
     Rule("start-of-game", r"At the start of the game, (?P<do>.+)",
