@@ -251,6 +251,9 @@ FX_POOL: list[tuple[str, dict]] = [
          "[Trigger] Activate this card's [Main] effect."),
         ("FX_TRIG_ONPLAY", "character", 2, 3000, [], "[On Play] Draw 1 card.",
          "[Trigger] Play this card."),
+        # An Event whose [Main] rests DON!! after its own cost rested some (2-7-3, 8-3-1-3).
+        ("FX_EV1_REST_DON", "event", 1, 0, [],
+         "[Main] You may rest 1 of your DON!! cards: Draw 1 card.", ""),
         # Abilities watching one's own Characters played or K.O.'d, with a filter (8-1-3-1).
         ("FX_KUJA_6K", "character", 1, 6000, ["Kuja Pirates"], "", ""),
         ("FX_KUJA_4K", "character", 1, 4000, ["Kuja Pirates"], "", ""),

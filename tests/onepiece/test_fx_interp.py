@@ -455,6 +455,22 @@ def test_8_5_2_an_event_whose_main_cost_cannot_be_paid_cannot_be_activated():
     g.check()
 
 
+@pytest.mark.parametrize("don", [1, 2])
+def test_2_7_3_the_events_own_cost_is_paid_before_its_main_cost(don):
+    """A cost-1 Event with "[Main] You may rest 1 of your DON!! cards: Draw 1 card": its own
+    cost rests one active DON!! first (2-7-3), so with 1 the [Main] cost cannot be paid and
+    the Event cannot be activated (8-3-1-3, 8-5-2); with 2 both are rested and it draws."""
+    ev = FX["FX_EV1_REST_DON"]
+    g = game(hands=([ev], ()), decks=([S.C5K], ()), don_active=(don, 0))
+    assert bool(event_costs_payable(g.st, g.ct, g.fx, 0, 0, g.buf)) == (don == 2)
+    g.play(ev)
+    if don == 1:
+        assert g.error == EN.ERR_ILLEGAL and g.hand(0) == [ev] and g.get(0, DON_ACTIVE) == 1
+        return
+    assert g.hand(0) == [S.C5K] and (g.get(0, DON_ACTIVE), g.get(0, DON_RESTED)) == (0, 2)
+    g.check()
+
+
 def test_2_7_3_the_event_itself_does_not_pay_its_hand_cost():
     """"You may trash 1 of your Characters or 1 card from your hand": the Event has left the
     hand when its cost is paid (2-7-3), so with no other card and no Character it cannot

@@ -117,6 +117,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     cand_zone,
     encode,
     field_cost,
+    hand_cost,
     play_banned,
     power,
     slot_kw,
@@ -572,21 +573,11 @@ def counter_boost(st, ct, fx, p, card, r, spend, buf):
     now, each +power "during this battle" whose selection may take r. 0 if none."""
     if fx[H_NAB] == 0:
         return 0
-    b = p * PSIZE
     for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
         if ab_get(fx, ab, AB_TIMING) != oc.T_COUNTER:
             continue
-        cost0 = ab_get(fx, ab, AB_COST0)
-        for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
-            op = code_get(fx, row, 0)
-            if op == oc.OP_C_REST_DON:
-                if st[b + DON_ACTIVE] - spend < code_get(fx, row, 1):
-                    return 0
-            elif op == oc.OP_C_TRASH_HAND:
-                if st[b + N_HAND] - 1 < code_get(fx, row, 1):
-                    return 0
-            elif not can_pay(st, ct, fx, row, p, card, -1, buf):
-                return 0
+        if not costs_payable_from_hand(st, ct, fx, p, card, ab, spend, buf):
+            return 0
         c0 = ab_get(fx, ab, AB_COND0)
         for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
             if not cond_holds(st, ct, fx, c, p, card, -1, buf):
@@ -678,37 +669,62 @@ def legal_activations(st, ct, fx, p, out, n, buf):
 
 
 @kernel
+def costs_payable_from_hand(st, ct, fx, p, card, ab, spend, buf):
+    """Can every cost of ability ab of the Event `card` in p's hand be paid once the Event
+    has left the hand (2-7-3: it is trashed to be activated) and `spend` active DON!! have
+    been rested for it (8-3-1-3)?"""
+    b = p * PSIZE
+    hand = st[b + N_HAND] - 1  # the cards left once the Event is trashed
+    active = st[b + DON_ACTIVE] - spend
+    me = -1  # the Event as a hand candidate, for a filter that might take it
+    for h in range(st[b + N_HAND]):
+        if st[b + HAND + h] == card:
+            me = cand_encode(p, Z_HAND, h)
+            break
+    cost0 = ab_get(fx, ab, AB_COST0)
+    for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+        op = code_get(fx, row, 0)
+        a = code_get(fx, row, 1)
+        c = code_get(fx, row, 2)
+        if op == oc.OP_C_REST_DON:  # a active DON!!
+            ok = active >= a
+        elif op == oc.OP_C_DON_MINUS:  # a DON!!, c=1 active ones only
+            ok = (active if c == 1 else don_on_field(st, p)) >= a
+        elif op == oc.OP_C_TRASH_HAND or op == oc.OP_C_REVEAL_HAND:  # a cards, filter c
+            own = 1 if c < 0 or (me >= 0 and flt_match(st, ct, fx, c, p, me, card, -1)) else 0
+            n = hand + 1 if c < 0 else candidates_upto(
+                st, ct, fx, c, p, card, -1, buf, min(max(a, 1) + own, MAX_CAND))
+            ok = n - own >= a
+        elif op == oc.OP_C_HAND_TO_DECK:  # a cards
+            ok = hand >= a
+        elif op == oc.OP_C_TRASH_OWN_OR_HAND:  # one Character (filter a) or c hand cards
+            ok = hand >= c or candidates_upto(st, ct, fx, a, p, card, -1, buf, 1) >= 1
+        elif op == oc.OP_C_REST_OWN_OR_DON:  # one active card (filter a) or c DON!!
+            ok = active >= c or candidates_upto(st, ct, fx, a, p, card, -1, buf, 1) >= 1
+        elif op == oc.OP_C_GIVE_DON:  # a active DON!! to a card of filter c
+            ok = active >= a and candidates_upto(st, ct, fx, c, p, card, -1, buf, 1) >= 1
+        else:
+            ok = can_pay(st, ct, fx, row, p, card, -1, buf)
+        if not ok:
+            return False
+    return True
+
+
+@kernel
 def event_costs_payable(st, ct, fx, p, h, buf):
-    """Can every activation cost of the [Main] of the Event in p's hand slot h be paid once
-    the Event has left the hand (2-7-3: it is trashed to be activated)? Activating an Event
-    is activating its [Main] (8-5-2), so one whose cost cannot be paid cannot be activated
-    (8-3-1-3), and one whose cost the player declines is not activated (8-3-1-4)."""
+    """Can the Event in p's hand slot h be activated: every cost of its [Main] paid once the
+    Event has left the hand and its own cost has been paid (costs_payable_from_hand)?
+    Activating an Event is activating its [Main] (8-5-2), so one whose cost cannot be paid
+    cannot be activated (8-3-1-3), and one whose cost the player declines is not activated
+    (8-3-1-4)."""
     card = st[p * PSIZE + HAND + h]
     if fx[H_NAB] == 0 or not has_timing(fx, card, oc.T_MAIN):
         return True
-    me = cand_encode(p, Z_HAND, h)
+    spend = hand_cost(st, ct, p, h)
     for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
-        if ab_get(fx, ab, AB_TIMING) != oc.T_MAIN:
-            continue
-        cost0 = ab_get(fx, ab, AB_COST0)
-        for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
-            op = code_get(fx, row, 0)
-            a = code_get(fx, row, 1)
-            b = code_get(fx, row, 2)
-            hand = st[p * PSIZE + N_HAND] - 1  # the cards left once the Event is trashed
-            if op == oc.OP_C_TRASH_HAND or op == oc.OP_C_REVEAL_HAND:  # a cards, filter b
-                own = 1 if b < 0 or flt_match(st, ct, fx, b, p, me, card, -1) else 0
-                n = hand + 1 if b < 0 else candidates_upto(
-                    st, ct, fx, b, p, card, -1, buf, min(max(a, 1) + own, MAX_CAND))
-                ok = n - own >= a
-            elif op == oc.OP_C_HAND_TO_DECK:  # a cards
-                ok = hand >= a
-            elif op == oc.OP_C_TRASH_OWN_OR_HAND:  # one Character (filter a) or b cards
-                ok = hand >= b or candidates_upto(st, ct, fx, a, p, card, -1, buf, 1) >= 1
-            else:
-                ok = can_pay(st, ct, fx, row, p, card, -1, buf)
-            if not ok:
-                return False
+        if ab_get(fx, ab, AB_TIMING) == oc.T_MAIN and \
+                not costs_payable_from_hand(st, ct, fx, p, card, ab, spend, buf):
+            return False
     return True
 
 
