@@ -107,62 +107,115 @@ def kernel_inline(fn):
 # kernel compiled apart is called instead through a pointer cell named after the kernel:
 # APART_PREFIX + its dotted name and signature (_cell_name; not numba's mangled symbol,
 # which numbers functions in the order a process compiles them), an external global each
-# caller loads. The cell is a process-wide symbol (llvmlite.binding.add_symbol) bound to the
-# kernel's address when the kernel is compiled or loaded from the cache, before any
-# caller's machine code is loaded; a caller loaded from the cache first loads the kernels
-# it names (_bind_names), and one whose kernel is not in the cache is compiled again
-# instead (ApartUnbound).
+# caller loads, made process-wide (llvmlite.binding.add_symbol) when the first library
+# naming it is finalized.
+#
+# Its signature is declared (the kernel's parameter names, ARG_TYPES), so a caller is typed
+# and compiled without it: the kernels compiled apart are compiled after their callers,
+# each on its own, and any process may compile one while another compiles the rest (a first
+# run's helper process, simcore.compilejobs). Before the machine code of a call from Python
+# can run, every cell it names is bound to its kernel (_bind_pending), which is compiled
+# or loaded from the cache then, under a lock file per kernel that processes compiling at
+# the same time share.
 
 APART_PREFIX = ".tcgsim.apart$"
-_apart: dict = {}  # "module.qualname" -> the dispatcher of a kernel compiled apart
-_cells: dict = {}  # cell name -> ctypes.c_void_p holding the kernel's address
+# The type of a parameter of a kernel compiled apart, by name; any other is an int64.
+ARG_TYPES = {
+    "st": "int32[::1]", "ct": "int32[:, ::1]", "fx": "int32[::1]", "lg": "int32[:, ::1]",
+    "decks": "int32[:, ::1]", "leaders": "int32[::1]", "fams": "int64[::1]",
+    "prms": "float64[:, ::1]", "rng": "uint64[::1]", "buf": "int32[::1]", "seed": "uint64",
+    "debug": "boolean", "banish": "boolean",
+}
+_RETURNS = {None: "none", "None": "none", bool: "boolean", "bool": "boolean",
+            int: "int64", "int": "int64"}
+
+_apart: dict = {}  # "module.qualname" -> (dispatcher, declared signature)
+_cells: dict = {}  # cell name -> ctypes.c_void_p holding the kernel's address (0: unbound)
+_pending: list = []  # cells made before their kernel was compiled or loaded
+_state = {"depth": 0, "helper": False}  # compile nesting; a helper process never runs code
 
 
-class ApartUnbound(Exception):
-    """A cached caller names a kernel compiled apart that this process cannot load."""
-
-
-def kernel_apart(fn):
+def kernel_apart(fn=None, *, arg_types: dict | None = None):
     """@kernel compiled once into its own machine code and called through a pointer: for a
-    large kernel many others reach, so that each caller does not carry a copy of it."""
+    large kernel many others reach, so that each caller does not carry a copy of it. Its
+    parameters are typed by name (ARG_TYPES, or `arg_types`; int64 otherwise) and its
+    return by its annotation (none, bool or int)."""
+    if fn is None:
+        return lambda f: kernel_apart(f, arg_types=arg_types)
     d = kernel(fn)
-    _apart[f"{fn.__module__}.{fn.__qualname__}"] = d
+    sig = _declared_signature(fn, ARG_TYPES if arg_types is None else arg_types)
+    _apart[f"{fn.__module__}.{fn.__qualname__}"] = (d, sig)
     _install_apart_hooks()
+    _declare_call(d, sig)
     return d
 
 
-def _cell_name(fndesc) -> str:
+def _declared_signature(fn, arg_types: dict):
+    """The numba signature of fn from its parameter names and return annotation."""
+    import inspect
+
+    from numba.core import sigutils
+
+    params = inspect.signature(fn).parameters
+    ret = fn.__annotations__.get("return")
+    if ret not in _RETURNS:
+        raise TypeError(f"{fn.__qualname__}: a kernel compiled apart returns None, bool or "
+                        f"int, not {ret!r}")
+    text = f"{_RETURNS[ret]}({', '.join(arg_types.get(n, 'int64') for n in params)})"
+    args, restype = sigutils.normalize_signature(text)
+    return restype(*args)
+
+
+def _declare_call(dispatcher, sig) -> None:
+    """Type a call to the kernel by its declared signature, without compiling it (callers'
+    arguments are cast to it)."""
+    from numba.core import typing
+
+    name = dispatcher.py_func.__name__
+
+    def get_call_template(args, kws):
+        pysig, args = dispatcher._compiler.fold_argument_types(args, kws)
+        template = typing.make_concrete_template(f"CallTemplate({name})", key=name,
+                                                 signatures=[sig])
+        return template, pysig, args, {}
+
+    dispatcher.get_call_template = get_call_template
+
+
+def _cell_name(modname: str, qualname: str, argtypes) -> str:
     """The cell of a compiled kernel: its dotted name and a digest of its argument types,
     the same in every process that compiles or loads it."""
     import hashlib
 
-    sig = hashlib.sha256(repr(tuple(map(str, fndesc.argtypes))).encode()).hexdigest()[:16]
-    return f"{fndesc.modname}.{fndesc.qualname}:{sig}"
+    sig = hashlib.sha256(repr(tuple(map(str, argtypes))).encode()).hexdigest()[:16]
+    return f"{modname}.{qualname}:{sig}"
 
 
-def _bind(name: str, address: int) -> None:
-    """Point the cell `name` at `address`, making the cell first."""
+def _cell(name: str):
+    """The cell `name`, made (unbound) and made a process-wide symbol if new."""
     import ctypes
 
     from llvmlite import binding
 
     cell = _cells.get(name)
     if cell is None:
-        cell = _cells[name] = ctypes.c_void_p(address)
+        cell = _cells[name] = ctypes.c_void_p(0)
         binding.add_symbol(APART_PREFIX + name, ctypes.addressof(cell))
-    cell.value = address
+    return cell
 
 
-def _apart_call(fndesc):
+def _apart_call(dispatcher, sig):
     """The lowering of a call to a kernel compiled apart: load its cell, call the address
     with numba's calling convention, pass an exception on as a linked call would."""
     from llvmlite import ir
     from numba.core import cgutils, imputils
 
-    def imp(context, builder, sig, args):
-        fnty = context.call_conv.get_function_type(fndesc.restype, fndesc.argtypes)
+    fn_py = dispatcher.py_func
+    name = APART_PREFIX + _cell_name(fn_py.__module__, fn_py.__qualname__, sig.args)
+
+    def imp(context, builder, call_sig, args):
+        fnty = context.call_conv.get_function_type(sig.return_type, sig.args)
         module = builder.module
-        name = APART_PREFIX + _cell_name(fndesc)
         try:
             cell = module.get_global(name)
         except KeyError:
@@ -170,86 +223,113 @@ def _apart_call(fndesc):
             cell.linkage = "external"
         fn = builder.bitcast(builder.load(cell), fnty.as_pointer())
         status, retval = context.call_conv.call_function(
-            builder, fn, fndesc.restype, fndesc.argtypes, args)
+            builder, fn, sig.return_type, sig.args, args)
         with cgutils.if_unlikely(builder, status.is_error):
             context.call_conv.return_status_propagate(builder, status)
-        return imputils.fix_returning_optional(context, builder, sig, status, retval)
+        return imputils.fix_returning_optional(context, builder, call_sig, status, retval)
 
-    imp.signature = fndesc.argtypes
-    imp.libs = ()
     return imp
 
 
-_loading: set = set()  # kernels compiled apart being loaded from the cache now
-
-
-def _load_cached_apart(name: str) -> None:
-    """Load from the cache every signature of the kernel compiled apart whose cell is
-    `name` (binding its cells), unless it is loaded or being loaded already."""
-    key = name.rpartition(":")[0]
-    d = _apart.get(key)
-    if d is not None and key not in _loading and not d.overloads:
-        cache = d._cache
-        try:
-            index = cache._cache_file._load_index()
-        except Exception:  # no readable index: the caller compiles again
-            return
-        codegen = d.targetctx.codegen()
-        _loading.add(key)
-        try:
-            for k in list(index):
-                sig = k[0]
-                if isinstance(sig, tuple) and k == cache._index_key(sig, codegen):
-                    d.compile(sig)
-        finally:
-            _loading.discard(key)
-
-
-def _bind_names(module) -> None:
-    """Make sure every cell `module` names is bound, loading kernels compiled apart from the
-    cache if needed; ApartUnbound if one cannot be."""
+def _make_cells(module) -> None:
+    """Make the cells a library's module names, before its machine code is linked; those
+    not bound yet are bound before any code runs (_bind_pending)."""
     for g in module.global_variables:
         if g.name.startswith(APART_PREFIX):
             name = g.name[len(APART_PREFIX):]
-            if name not in _cells:
-                _load_cached_apart(name)
-            if name not in _cells:
-                raise ApartUnbound(name)
+            if not _cell(name).value and name not in _pending:
+                _pending.append(name)
+
+
+def _kernel_of(name: str):
+    """The dispatcher and declared signature of the kernel whose cell is `name`."""
+    entry = _apart.get(name.rpartition(":")[0])
+    if entry is None or _cell_name(entry[0].py_func.__module__, entry[0].py_func.__qualname__,
+                                   entry[1].args) != name:
+        raise RuntimeError(f"no kernel compiled apart for the cell {name}")
+    return entry
+
+
+def compile_apart(name: str, block: bool = True) -> bool:
+    """Compile, or load from the cache, the kernel whose cell is `name`, holding its lock
+    file (another process compiling it: wait for it, then load). False without blocking
+    when another process holds the lock."""
+    from tcgsim.simcore.jitcache import kernel_lock
+
+    d, sig = _kernel_of(name)
+    with kernel_lock(name, block) as held:
+        if not held:
+            return False
+        d.compile(sig.args)
+    return True
+
+
+def _bind_pending() -> None:
+    """Bind every cell made so far, compiling or loading its kernel: first those no other
+    process is compiling, then waiting for the others."""
+    while True:
+        _pending[:] = [n for n in _pending if not _cells[n].value]
+        if not _pending:
+            return
+        if not any([compile_apart(n, block=False) for n in list(_pending)]):
+            compile_apart(_pending[0])
 
 
 def _install_apart_hooks() -> None:
     """Once per process: lower calls to kernels compiled apart through their cells, bind a
-    kernel's cell when numba registers it, check the cells of a cached library before its
-    machine code loads, and compile a cached caller again when one cannot be bound."""
-    from numba.core import caching, codegen, cpu
+    kernel's cell when numba registers it, make the cells a library names before its
+    machine code is linked, and bind them all before the code of a call from Python runs."""
+    from numba.core import base, codegen, cpu, dispatcher, types
+    from numba.core.compiler_lock import global_compiler_lock
 
     if getattr(cpu.CPUContext, "_tcgsim_apart", False):
         return
     plain_insert = cpu.CPUContext.insert_user_function
 
     def insert_user_function(self, func, fndesc, libs=()):
-        if f"{fndesc.modname}.{fndesc.qualname}" not in _apart or not libs:
-            return plain_insert(self, func, fndesc, libs)
-        _bind(_cell_name(fndesc), libs[0].get_pointer_to_function(fndesc.mangled_name))
-        impl = _apart_call(fndesc)
-        self._defns[func].append(impl, impl.signature)
+        if f"{fndesc.modname}.{fndesc.qualname}" in _apart and libs:
+            name = _cell_name(fndesc.modname, fndesc.qualname, fndesc.argtypes)
+            _cell(name).value = libs[0].get_pointer_to_function(fndesc.mangled_name)
+        return plain_insert(self, func, fndesc, libs)
+
+    plain_get_function = base.BaseContext.get_function
+
+    def get_function(self, fn, sig, _firstcall=True):
+        if isinstance(fn, types.Dispatcher):
+            entry = _apart.get(f"{fn.dispatcher.py_func.__module__}."
+                               f"{fn.dispatcher.py_func.__qualname__}")
+            if entry is not None and tuple(sig.args) == tuple(entry[1].args):
+                return base._wrap_impl(_apart_call(*entry), self, sig)
+        return plain_get_function(self, fn, sig, _firstcall)
 
     plain_finalize = codegen.CPUCodeLibrary._finalize_final_module
 
     def _finalize_final_module(self):
-        if self._shared_module is not None:  # loaded from the cache
-            _bind_names(self._shared_module)
+        shared = self._shared_module  # set when the library was loaded from the cache
+        _make_cells(shared if shared is not None else self._final_module)
         return plain_finalize(self)
 
-    plain_load = caching.Cache.load_overload
+    plain_compile = dispatcher.Dispatcher.compile
 
-    def load_overload(self, sig, target_context):
-        try:
-            return plain_load(self, sig, target_context)
-        except ApartUnbound:
-            return None
+    def compile(self, sig):
+        with global_compiler_lock:
+            _state["depth"] += 1
+            try:
+                return plain_compile(self, sig)
+            finally:
+                _state["depth"] -= 1
+
+    plain_add = dispatcher.Dispatcher.add_overload
+
+    def add_overload(self, cres):
+        # The overload of a call from Python becomes callable here: its cells first.
+        if _state["depth"] <= 1 and not _state["helper"]:
+            _bind_pending()
+        return plain_add(self, cres)
 
     cpu.CPUContext.insert_user_function = insert_user_function
+    base.BaseContext.get_function = get_function
     codegen.CPUCodeLibrary._finalize_final_module = _finalize_final_module
-    caching.Cache.load_overload = load_overload
+    dispatcher.Dispatcher.compile = compile
+    dispatcher.Dispatcher.add_overload = add_overload
     cpu.CPUContext._tcgsim_apart = True

@@ -12,6 +12,7 @@ import ast
 import hashlib
 import os
 import shutil
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -100,6 +101,34 @@ def cache_base() -> Path:
     """The folder of tcgsim's compiled kernels: under $NUMBA_CACHE_DIR if set, else the
     user's cache."""
     return Path(os.environ.get("NUMBA_CACHE_DIR") or user_cache_dir("tcgsim")) / "kernels"
+
+
+@contextmanager
+def kernel_lock(name: str, block: bool = True):
+    """Hold the lock file of the kernel whose cell is `name`; yields False, without
+    waiting, when another process holds it and `block` is false."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks here: every process compiles what it needs
+        yield True
+        return
+    folder = cache_base() / "locks"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        f = open(folder / (name.replace("/", "_") + ".lock"), "a")
+    except OSError:  # an unwritable cache: nothing is shared, compile here
+        yield True
+        return
+    with f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | (0 if block else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def prune(folder: Path, pattern: str, keep: int = KEEP, min_age: float = MIN_AGE_S) -> None:

@@ -32,4 +32,4 @@ def main_action(st, ct, fx, p, prm, rng, s, buf):
                    buf)
     if a != NO_ACTION:
         return a
-    return attack_choice(st, ct, p, 0, True)
+    return attack_choice(st, ct, p, 0.0, True)  # float64, as default's parameter

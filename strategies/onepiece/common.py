@@ -270,7 +270,7 @@ def play_choice(st, ct, fx, p, buf, cheapest_first, reserve):
                 score = -1
             elif cost * 10 + 1 > best_score and (  # read the program only when it matters
                     not has_timing(fx, card, T_MAIN)
-                    or main_event_gains(st, ct, fx, p, card, pay, buf[SCRATCH:])):
+                    or main_event_gains(st, ct, fx, p, card, pay, buf[SCRATCH:], False)):
                 score = cost * 10 + 1
                 # a free Event paid with DON!! -N waits for the attacks, whose DON!! it may
                 # then return (8-3-1-6), unless it changes their battles now or a ramp
@@ -558,7 +558,7 @@ def worth_paying(st, ct, fx, p, ab, src_card, src_ref, buf):
                 if cand_owner(buf[i]) == p and power(st, ct, p, cand_index(buf[i])) > ap:
                     return True
             return False
-    return gains_now(st, ct, fx, p, ab, src_card, src_ref, buf)
+    return gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, False)
 
 
 @kernel
@@ -893,7 +893,7 @@ def attack_ability_needs(st, ct, fx, p, r, buf):
         for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
             if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
                 k = max(k, cond_get(fx, c, CD_VALUE))
-        if not gains_now(st, ct, fx, p, ab, card, r, buf):
+        if not gains_now(st, ct, fx, p, ab, card, r, buf, False):
             continue
         give = max(give, k - st[b + F_DON + r])
         keep += n

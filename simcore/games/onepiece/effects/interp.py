@@ -2191,7 +2191,7 @@ def replaced(st, ct, fx, lg, o, r, event, cause, fams, prms, rng, buf):
 
 
 @kernel_apart
-def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng, buf):
+def run_replacement(st, ct, fx, lg, ab, p, src_card, src_ref, r, fams, prms, rng, buf) -> bool:
     """Run replacement ability ab of p's src_card for p's Character r, if it protects r and
     its conditions hold: its first row (REPL_TARGET) names the cards it protects, the
     rest is done instead. True when it was done ("you may" answered yes, and it could be
