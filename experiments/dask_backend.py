@@ -65,8 +65,12 @@ def play_batch(game_name: str, table: CardTable, seat_a: Seat, seat_b: Seat, see
 
     Returns where the shard is and how long the engine took. The game package (and its
     compiled kernels) is imported once per worker process and reused by later tasks."""
+    from tcgsim.simcore.compilejobs import JOBS_ENV
     from tcgsim.simcore.games.registry import get_game
 
+    # The workers of a machine compile side by side already, sharing each kernel compiled
+    # apart through the cache's lock files: no helper processes on top of them.
+    os.environ.setdefault(JOBS_ENV, "1")
     g = get_game(game_name)
     res = run_games(g, table, seat_a, seat_b, seed, hi - lo, start=lo, ruleset=ruleset,
                     turn_cap=turn_cap, threads=threads, batch_size=hi - lo, effects=effects)
