@@ -15,6 +15,7 @@ from tcgsim.simcore.effects.fxlayout import (
     AB_TIMING,
     CD_KIND,
     CD_VALUE,
+    FL_ZONE,
     H_CARD_AB,
     H_CARD_TM,
     H_NAB,
@@ -26,6 +27,7 @@ from tcgsim.simcore.effects.fxread import (
     ab_slot,
     code_get,
     cond_get,
+    flt_get,
     has_timing,
 )
 from tcgsim.simcore.games.onepiece import cards as C
@@ -147,6 +149,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     Z_HAND,
     Z_LEADER,
     Z_LOOK,
+    Z_STAGE,
     can_attack_target,
     can_attack_with,
     can_play_from_hand,
@@ -1000,7 +1003,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     remove or weaken the opponent's card in the battle, else its costliest card (current
     cost); help the own card in battle, else the Leader, else (on p's turn) the strongest
     that can still attack, else the strongest; add the costliest card from a
-    look window; pay a cost with the card of least value (cost, then counter); look at the
+    look window; pay a cost with the card of least value (cost, then counter; to rest,
+    one that can no longer attack this turn first, the Leader last); look at the
     opponent's top Life card and put a [Trigger] there at the bottom, keep one's own
     [Trigger] on top; of looked-at cards, send to the bottom those next turn's DON!! cannot
     pay."""
@@ -1029,6 +1033,12 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
             key = ct[card, C.COST]
         elif q == Q_COST_CARD:
             key = -(cand_cost(st, ct, c) * 100 + ct[card, C.COUNTER] // 1000)
+            if op == OP_C_REST_OWN_OR_DON and cand_owner(c) == p and \
+                    cand_zone(c) != Z_STAGE and st[G_ACTIVE] == p and \
+                    can_attack_with(st, ct, p, cand_index(c)):
+                key -= 1 << 22  # rested, it could no longer attack this turn
+                if cand_index(c) == LEADER_REF:
+                    key -= 1 << 21  # the Leader's attack kept before a Character's
         elif intent == INTENT_REDIRECT:
             key = redirect_key(st, ct, p, c)
         elif intent == INTENT_HARM:
@@ -1117,10 +1127,11 @@ def adds_don(fx, ab):
 
 
 @kernel
-def activation_choice(st, ct, fx, p, buf, ramp):
+def activation_choice(st, ct, fx, p, buf, ramp, attacks_over):
     """The first [Activate: Main] ability p may activate and has not used this turn (each at
     most once a turn, so a cheap repeatable cost cannot loop), else NO_ACTION; with `ramp`
-    only one that adds DON!! for nothing (adds_don)."""
+    only one that adds DON!! for nothing (adds_don). Until `attacks_over`, not one whose
+    cost would rest a card that can still attack (rests_an_attacker)."""
     if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_ACTIVATE_MAIN) & 1:
         return NO_ACTION
     b = p * PSIZE
@@ -1135,6 +1146,40 @@ def activation_choice(st, ct, fx, p, buf, ramp):
             if (used >> ab_slot(fx, first + j)) & 1 == 0 \
                     and (not ramp or adds_don(fx, first + j)) \
                     and can_activate(st, ct, fx, p, r, j, buf[SCRATCH:]) \
+                    and (attacks_over or not rests_an_attacker(
+                        st, ct, fx, p, first + j, card, r, buf[SCRATCH:])) \
                     and worth_paying(st, ct, fx, p, first + j, card, r, buf[SCRATCH:]):
                 return encode(A_ACTIVATE, r, j)
     return NO_ACTION
+
+
+@kernel
+def end_or_activation(st, ct, fx, p, buf):
+    """The last Main Phase action once no attack is wanted: an [Activate: Main] ability that
+    waited for the attacks (rests_an_attacker), else the end of the phase."""
+    a = activation_choice(st, ct, fx, p, buf, False, True)
+    return encode(A_END, 0, 0) if a == NO_ACTION else a
+
+
+@kernel
+def rests_an_attacker(st, ct, fx, p, ab, card, r, buf):
+    """Would paying ability ab's "rest 1 of your cards" (or N DON!! cards) now rest a card
+    that can still attack this turn, for want of the DON!! and of any other card? Then the
+    ability waits until the attacks are over (7-1-1-1: a rested card cannot attack)."""
+    cost0 = ab_get(fx, ab, AB_COST0)
+    for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
+        if code_get(fx, row, 0) != OP_C_REST_OWN_OR_DON or \
+                st[p * PSIZE + DON_ACTIVE] >= code_get(fx, row, 2):
+            continue
+        f = code_get(fx, row, 1)
+        if flt_get(fx, f, FL_ZONE) == Z_HAND:
+            continue
+        n = candidates(st, ct, fx, f, p, card, r, buf)
+        spare = False
+        for i in range(n):
+            c = buf[i]
+            if cand_zone(c) == Z_STAGE or not can_attack_with(st, ct, p, cand_index(c)):
+                spare = True
+        if n > 0 and not spare:
+            return True
+    return False

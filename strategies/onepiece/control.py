@@ -12,20 +12,21 @@ from tcgsim.strategies.onepiece.common import (
     activation_choice,
     attack_choice,
     don_choice,
+    end_or_activation,
     play_choice,
 )
 
 
 @kernel_inline
 def main_action(st, ct, fx, p, prm, rng, s, buf):
-    a = activation_choice(st, ct, fx, p, buf, True)  # DON!! added first pays for the plays
+    a = activation_choice(st, ct, fx, p, buf, True, False)  # DON!! added first pays the plays
     if a != NO_ACTION:
         return a
     reserve = int(prm[P_COUNTER_RESERVE])
     h = play_choice(st, ct, fx, p, buf, False, reserve)
     if h >= 0:
         return encode(A_PLAY, h, 0)
-    a = activation_choice(st, ct, fx, p, buf, False)
+    a = activation_choice(st, ct, fx, p, buf, False, False)
     if a != NO_ACTION:
         return a
     if st[G_TURN] <= 2:
@@ -36,4 +37,4 @@ def main_action(st, ct, fx, p, prm, rng, s, buf):
     a = don_choice(st, ct, fx, p, int(prm[P_DON_MARGIN]), reserve, buf)
     if a != NO_ACTION:
         return a
-    return encode(A_END, 0, 0)
+    return end_or_activation(st, ct, fx, p, buf)

@@ -684,6 +684,9 @@ FX_POOL += [
              "from your hand: Draw 1 card.", "event"),
     _fx_card("FX_REST_SLASH_OR_DON", "[Main] You may rest your <Slash> attribute Leader or 1 of "
              "your DON!! cards: Draw 1 card.", "event"),
+    _fx_card("FX_REST_ANY_DRAW", "[Main] You may rest 1 of your cards: Draw 1 card.", "event"),
+    _fx_card("FX_REST_ANY_ACT", "[Activate: Main] [Once Per Turn] You may rest 1 of your "
+             "cards: Draw 1 card."),
 ]
 
 # A [Counter] Event whose boost only a {Test Crew} card may receive.

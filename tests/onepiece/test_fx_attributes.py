@@ -186,12 +186,15 @@ def test_1_3_3_the_ban_applies_to_characters_played_by_effects():
 
 def test_1_3_3_play_ban_on_real_cards():
     """OP12-030 bans base cost 7 or more after setting DON!! active; OP14-020's Leader
-    ability bans every Character."""
+    ability ("You may rest 1 of your cards": any of the Leader, Characters, Stage or DON!!
+    cards, 8-3-1-3) bans every Character."""
     ab = next(a for a in _compile("OP12-030") if a.timing == oc.T_ON_PLAY)
     assert ab.status == ir.STRICT
     assert _rows(ab) == [ir.Op(oc.OP_DON_ACTIVE, 4), ir.Op(oc.OP_BAN_PLAY, 7)]
     ab = _compile("OP14-020")[1]
-    assert ab.status == ir.APPROX
+    assert ab.status == ir.STRICT
+    assert [(o.op, o.b, o.flt.zone, o.flt.owner) for o in ab.costs] == [
+        (oc.OP_C_REST_OWN_OR_DON, 1, oc.Z_FIELD_ANY, L.OWN_SELF)]
     assert _rows(ab) == [  # "If there is a Character with a cost of 5 or more": either side's
         ir.Op(oc.OP_SKIP_UNLESS, 0, 1, cond=ir.Cond(oc.CK_COUNT, L.OWN_SELF, 1, 1, ir.Filter(
             zone=oc.Z_FIELD_CHAR, owner=L.OWN_ANY, cost_min=5))),

@@ -1551,6 +1551,46 @@ def test_8_3_1_3_rest_your_leader_or_a_don_card_random_strategy_takes_either():
     assert {(1, 0), (0, 1)} <= seen
 
 
+@pytest.mark.parametrize(("don", "chars", "rested"), [
+    (1, [S.C4K], "don"),  # either pays: the heuristic rests the DON!! card
+    (0, [S.C4K], 0),  # no active DON!!: a Character, the Leader's attack kept
+    (0, [S.C4K, {"card": S.C5K, "sick": 1}], 1),  # the one that cannot attack this turn
+    (0, [{"card": S.C4K, "rested": 1}], "leader"),  # the only active card
+])
+def test_8_3_1_3_rest_1_of_your_cards(don, chars, rested):
+    """"You may rest 1 of your cards: Draw 1 card": any active card of the player's Leader,
+    Characters, Stage or DON!! cards pays (8-3-1-3, 8-3-1-5); the default strategy pays
+    with one that can no longer attack this turn, the Leader last."""
+    g = game(hands=([FX["FX_REST_ANY_DRAW"]], ()), decks=([S.C6K], ()), chars=(chars, ()),
+             don_active=(don, 0))
+    g.play(FX["FX_REST_ANY_DRAW"])
+    assert g.hand(0) == [S.C6K]
+    assert g.get(0, DON_RESTED) == (1 if rested == "don" else 0)
+    assert g.get(0, F_RESTED + LEADER_REF) == (1 if rested == "leader" else 0)
+    for r, c in enumerate(chars):
+        was = isinstance(c, dict) and c.get("rested", 0)
+        assert g.get(0, F_RESTED + r) == (1 if rested == r or was else 0)
+    g.check()
+
+
+def test_8_3_1_3_rest_1_of_your_cards_the_stage_pays():
+    """The Stage is one of the player's cards: with no other active card, it pays."""
+    g = game(hands=([FX["FX_REST_ANY_DRAW"]], ()), decks=([S.C6K], ()),
+             stage=(S.STAGE_A, EMPTY), leader_rested=(1, 0))
+    g.play(FX["FX_REST_ANY_DRAW"])
+    assert g.hand(0) == [S.C6K] and g.get(0, STAGE_RESTED) == 1
+    g.check()
+
+
+def test_8_3_1_3_rest_1_of_your_cards_none_active():
+    """No active card and no active DON!!: the cost cannot be paid, the Event is not
+    activated (8-5-2)."""
+    g = game(hands=([FX["FX_REST_ANY_DRAW"]], ()), decks=([S.C6K], ()),
+             leader_rested=(1, 0))
+    g.play(FX["FX_REST_ANY_DRAW"])
+    assert g.error == EN.ERR_ILLEGAL and g.hand(0) == [FX["FX_REST_ANY_DRAW"]]
+
+
 @pytest.mark.parametrize(("code", "draws"), [("FX_RUSH_TWO_ONCE", 1), ("FX_RUSH_TWO", 2)])
 def test_10_2_13_two_timings_share_one_once_per_turn(code, draws):
     """"[On Play]/[When Attacking] [Once Per Turn] Draw 1 card." is one ability with two

@@ -412,3 +412,22 @@ def test_8_3_1_6_don_minus_lost_for_turns_buys_a_rest_only_of_a_card_then_attack
     assert g.rested(1, 0) == int(paid)
     assert g.don(0)["deck"] == 5 + int(paid)
     g.check()
+
+
+@pytest.mark.parametrize("sick", [True, False])
+def test_7_1_1_1_a_cost_resting_a_card_waits_for_the_attacks(sick):
+    """"[Activate: Main] You may rest 1 of your cards: Draw 1 card" with no active DON!!:
+    with a card that cannot attack this turn (the Character played this turn) it pays at
+    once, and the Leader still attacks; when every card could still attack, it waits until
+    no attack is wanted (7-1-1-1: a rested card cannot attack), then rests what is left."""
+    g = game(chars=([{"card": FX["FX_REST_ANY_ACT"], "sick": int(sick)}], ()),
+             decks=([S.C6K], ()))
+    g.main_phase()
+    rows = g.events()
+    drew = [i for i, e in enumerate(rows) if e[0] == E.E_ABILITY and e[2] == FX["FX_REST_ANY_ACT"]]
+    attacks = [i for i, e in enumerate(rows) if e[0] == E.E_ATTACK and e[2] == S.LEADER]
+    assert len(drew) == 1 and g.hand(0) == [S.C6K]
+    assert attacks  # the Leader attacked: it did not pay the cost
+    assert (drew[0] < attacks[0]) == sick
+    assert g.get(0, S.F_RESTED + LEADER_REF) == 1 and g.get(0, S.F_RESTED + 0) == 1
+    g.check()

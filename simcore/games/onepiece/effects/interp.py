@@ -866,10 +866,10 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
                           np.int64(0)) == 1
         if by_card and flt_get(fx, a, FL_ZONE) == Z_HAND:  # "trash 1 card from your hand"
             trash_from_hand(st, ct, fx, lg, p, 1, a, src_card, src_ref, fams, prms, rng, buf)
-        elif by_card:
+        elif by_card:  # the intent names the cost (a card rested may not attack)
             c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
-                            np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
-                            prms, rng, buf)
+                            np.int64(oc.INTENT_HELP | (op << oc.INTENT_OP_SHIFT)),
+                            np.int64(0), src_card, src_ref, fams, prms, rng, buf)
             if c >= 0 and rest:
                 rest_own(st, fx, lg, p, c)
             elif c >= 0:

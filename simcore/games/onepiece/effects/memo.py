@@ -51,7 +51,8 @@ _PER_READS = {oc.PER_TRASH: R_TRASH_N, oc.PER_HAND: R_HAND_N, oc.PER_TRASH_EVENT
 _BY_READS = {oc.BY_NONE: 0, oc.BY_OPP_LIFE: R_LIFE, oc.BY_LIFE_TOTAL: R_LIFE,
              oc.BY_DON_FIELD: R_DON, oc.BY_OPP_DON_FIELD: R_DON}
 _ZONE_READS = {oc.Z_FIELD_CHAR: 0, oc.Z_FIELD_LC: 0, oc.Z_LEADER: 0, oc.Z_STAGE: 0,
-               oc.Z_LEADER_STAGE: 0, oc.Z_HAND: R_HAND, oc.Z_TRASH: R_TRASH}
+               oc.Z_LEADER_STAGE: 0, oc.Z_FIELD_ANY: 0, oc.Z_HAND: R_HAND,
+               oc.Z_TRASH: R_TRASH}
 _CODE_OPS = frozenset({oc.OP_SKIP_UNLESS, oc.OP_SEL_SELF, oc.OP_SEL_LEADER, oc.OP_SEL_ALL,
                        oc.OP_POWER, oc.OP_COST, oc.OP_GRANT, oc.OP_PROHIBIT, oc.OP_NEGATE,
                        oc.OP_SET_BASE, oc.OP_POWER_PER})

@@ -104,9 +104,11 @@ Z_LIFE = 7
 Z_STAGE = 8
 Z_DON = 9  # DON!! cards on the field (cost area / given)
 Z_LEADER_STAGE = 10  # the Leader and the Stage cards on the field ("Leader or Stage cards")
+Z_FIELD_ANY = 11  # the Leader, the Characters and the Stage on the field ("1 of your cards")
 ZONES = {"FIELD_CHAR": Z_FIELD_CHAR, "FIELD_LC": Z_FIELD_LC, "LEADER": Z_LEADER,
          "HAND": Z_HAND, "TRASH": Z_TRASH, "LOOK": Z_LOOK, "SEL": Z_SEL, "LIFE": Z_LIFE,
-         "STAGE": Z_STAGE, "DON": Z_DON, "LEADER_STAGE": Z_LEADER_STAGE}
+         "STAGE": Z_STAGE, "DON": Z_DON, "LEADER_STAGE": Z_LEADER_STAGE,
+         "FIELD_ANY": Z_FIELD_ANY}
 
 # Destinations (PICK, PLAY and the "put" ops).
 DEST_HAND, DEST_PLAY, DEST_PLAY_RESTED, DEST_TRASH, DEST_DECK_TOP, DEST_DECK_BOTTOM = range(6)

@@ -68,7 +68,7 @@ IMPLEMENTED_CONDS = frozenset({
 })
 # Filter zones the interpreter searches, and the durations of power it keeps.
 _ZONES = frozenset({oc.Z_FIELD_CHAR, oc.Z_FIELD_LC, oc.Z_LEADER, oc.Z_HAND, oc.Z_LOOK,
-                    oc.Z_TRASH, oc.Z_STAGE, oc.Z_LEADER_STAGE})
+                    oc.Z_TRASH, oc.Z_STAGE, oc.Z_LEADER_STAGE, oc.Z_FIELD_ANY})
 _DURATIONS = frozenset({oc.D_BATTLE, oc.D_TURN, oc.D_UNTIL_OPP_END, oc.D_UNTIL_YOUR_START})
 _CATS = {"Character": C.CHARACTER, "Leader": C.LEADER, "Event": C.EVENT, "Stage": C.STAGE}
 

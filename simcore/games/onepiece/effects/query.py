@@ -250,13 +250,15 @@ def candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf, limit):
         b = o * PSIZE
         if not owner_matches(flt_get(fx, f, FL_OWNER), p, o):
             continue
-        if z == Z_FIELD_CHAR or z == Z_FIELD_LC:
+        any_card = z == oc.Z_FIELD_ANY  # the Leader and Characters as FIELD_LC, the Stage
+        zc = Z_FIELD_LC if any_card else z
+        if z == Z_FIELD_CHAR or z == Z_FIELD_LC or any_card:
             for r in range(NCHAR):
                 if st[b + F_CARD + r] != EMPTY:
-                    n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, r), src_card, src_ref,
-                                     buf, n, limit)
-        if z == Z_FIELD_LC or z == Z_LEADER:
-            n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, LEADER_REF), src_card,
+                    n = add_if_match(st, ct, fx, f, p, cand_encode(o, zc, r), src_card,
+                                     src_ref, buf, n, limit)
+        if z == Z_FIELD_LC or z == Z_LEADER or any_card:
+            n = add_if_match(st, ct, fx, f, p, cand_encode(o, zc, LEADER_REF), src_card,
                              src_ref, buf, n, limit)
         if z == Z_HAND and o == p:
             for h in range(st[b + N_HAND]):
@@ -266,7 +268,7 @@ def candidates_upto(st, ct, fx, f, p, src_card, src_ref, buf, limit):
             for i in range(st[b + N_TRASH]):
                 n = add_if_match(st, ct, fx, f, p, cand_encode(o, z, i), src_card, src_ref,
                                  buf, n, limit)
-        if (z == Z_STAGE or z == oc.Z_LEADER_STAGE) and st[b + STAGE] != EMPTY:
+        if (z == Z_STAGE or z == oc.Z_LEADER_STAGE or any_card) and st[b + STAGE] != EMPTY:
             n = add_if_match(st, ct, fx, f, p, cand_encode(o, Z_STAGE, 0), src_card, src_ref,
                              buf, n, limit)
         if z == oc.Z_LEADER_STAGE:

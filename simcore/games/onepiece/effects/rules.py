@@ -95,8 +95,9 @@ TAGS = {
 }
 
 
-_ANY_CARDS = ("'rest N of your cards': the card lets you rest any of your Leader, Characters, "
-              "Stage and DON!! cards; the program rests N active DON!! cards")
+_ANY_CARDS = ("'rest N of your cards' (N of 2 or more): the card lets you rest any N of your "
+              "Leader, Characters, Stage and DON!! cards; the program rests N active DON!! "
+              "cards")
 
 
 def _n(m: re.Match, g: int | str = 1) -> int:
@@ -132,6 +133,10 @@ COSTS: tuple[Rule, ...] = (
     Rule("cost-trash-to-deck", r"You may (?:place|return) (\d+) cards from your trash (?:at|to) "
          r"the bottom of your deck in any order",
          lambda m: [Op(oc.OP_C_TRASH_TO_DECK, _n(m), -1)], rules=("8-3-1-3", "3-1-7")),
+    Rule("cost-rest-1-card", r"You may rest 1 of your cards",
+         lambda m: [Op(oc.OP_C_REST_OWN_OR_DON, 0, 1,
+                       flt=Filter(zone=oc.Z_FIELD_ANY, owner=OWN_SELF))],
+         rules=("8-3-1-3", "8-3-1-5")),
     Rule("cost-rest-cards", r"You may rest (\d+) of your cards",
          lambda m: [Op(oc.OP_C_REST_DON, _n(m))], status=APPROX, rules=("8-3-1-3",),
          note=_ANY_CARDS),

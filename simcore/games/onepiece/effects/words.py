@@ -21,7 +21,8 @@ from tcgsim.simcore.games.onepiece.effects import opcodes as oc
 _ZONES = {oc.Z_FIELD_CHAR: "Characters", oc.Z_FIELD_LC: "Leader or Characters",
           oc.Z_LEADER: "Leader", oc.Z_HAND: "cards in hand", oc.Z_TRASH: "cards in the trash",
           oc.Z_LOOK: "cards looked at", oc.Z_SEL: "cards chosen", oc.Z_LIFE: "Life cards",
-          oc.Z_STAGE: "Stages", oc.Z_DON: "DON!! cards", oc.Z_LEADER_STAGE: "Leader or Stage"}
+          oc.Z_STAGE: "Stages", oc.Z_DON: "DON!! cards", oc.Z_LEADER_STAGE: "Leader or Stage",
+          oc.Z_FIELD_ANY: "Leader, Characters or Stage"}
 _CATS = {C.LEADER: "Leader", C.CHARACTER: "Character", C.EVENT: "Event", C.STAGE: "Stage"}
 _COLORS = {bit: name for name, bit in C.COLOR_BITS.items()}
 _DURATIONS = {oc.D_BATTLE: " during this battle", oc.D_TURN: " during this turn",
