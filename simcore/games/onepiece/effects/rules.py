@@ -95,9 +95,11 @@ TAGS = {
 }
 
 
-_ANY_CARDS = ("'rest N of your cards' (N of 2 or more): the card lets you rest any N of your "
-              "Leader, Characters, Stage and DON!! cards; the program rests N active DON!! "
-              "cards")
+_ANY_CARDS = ("'rest N of your cards': the card lets you rest any of your Leader, Characters, "
+              "Stage and DON!! cards; the program rests N active DON!! cards")
+_ANY_CARDS_COST = ("'rest N of your cards' (N of 2 or more): the card lets you rest any N of "
+                   "your Leader, Characters, Stage and DON!! cards; the program rests N active "
+                   "DON!! cards")
 
 
 def _n(m: re.Match, g: int | str = 1) -> int:
@@ -139,7 +141,7 @@ COSTS: tuple[Rule, ...] = (
          rules=("8-3-1-3", "8-3-1-5")),
     Rule("cost-rest-cards", r"You may rest (\d+) of your cards",
          lambda m: [Op(oc.OP_C_REST_DON, _n(m))], status=APPROX, rules=("8-3-1-3",),
-         note=_ANY_CARDS),
+         note=_ANY_CARDS_COST),
     Rule("cost-trash-self", r"(?:You may )?trash this (?:card|Character|Stage)",
          lambda m: [Op(oc.OP_C_TRASH_SELF)], rules=("8-3-1-3",)),
 )
