@@ -46,6 +46,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     OP_C_HAND_TO_DECK,
     OP_C_KO_OWN,
     OP_C_REST_DON,
+    OP_C_REST_OWN,
     OP_C_REST_OWN_OR_DON,
     OP_C_TRASH_HAND,
     OP_C_TRASH_LIFE,
@@ -939,7 +940,8 @@ def main_event_gains(st, ct, fx, p, card, spend, buf, fights=False):
                 payable = payable and st[p * PSIZE + DON_ACTIVE] - spend >= code_get(fx, row, 1)
             else:
                 payable = payable and can_pay(st, ct, fx, row, p, card, -1, buf)
-        if payable and gains_now(st, ct, fx, p, ab, card, -1, buf, fights):
+        if payable and not rests_an_attacker(st, ct, fx, p, ab, card, -1, buf) and \
+                gains_now(st, ct, fx, p, ab, card, -1, buf, fights):
             return True
     return False
 
@@ -960,18 +962,26 @@ def main_don_minus(fx, card):
 
 @kernel
 def attacks_left(st, ct, p):
-    """Has p an attacker that can still attack and beats the opponent's Leader or a rested
-    Character it may attack (an attack attack_choice would make)?"""
-    o = 1 - p
+    """Has p an attacker that would still attack (would_attack)?"""
     for r in range(NREF):
-        if can_attack_with(st, ct, p, r):
-            pw = power(st, ct, p, r)
-            if pw >= power(st, ct, o, LEADER_REF) and \
-                    can_attack_target(st, ct, p, r, LEADER_REF):
-                return True
-            for t in range(NCHAR):
-                if can_attack_target(st, ct, p, r, t) and power(st, ct, o, t) <= pw:
-                    return True
+        if would_attack(st, ct, p, r):
+            return True
+    return False
+
+
+@kernel
+def would_attack(st, ct, p, r):
+    """Can p's card r still attack, and does it beat the opponent's Leader or a rested
+    Character it may attack (an attack attack_choice would make)?"""
+    if not can_attack_with(st, ct, p, r):
+        return False
+    o = 1 - p
+    pw = power(st, ct, p, r)
+    if pw >= power(st, ct, o, LEADER_REF) and can_attack_target(st, ct, p, r, LEADER_REF):
+        return True
+    for t in range(NCHAR):
+        if can_attack_target(st, ct, p, r, t) and power(st, ct, o, t) <= pw:
+            return True
     return False
 
 
@@ -1004,7 +1014,7 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     cost); help the own card in battle, else the Leader, else (on p's turn) the strongest
     that can still attack, else the strongest; add the costliest card from a
     look window; pay a cost with the card of least value (cost, then counter; to rest,
-    one that can no longer attack this turn first, the Leader last); look at the
+    one that would not attack this turn first, the Leader last); look at the
     opponent's top Life card and put a [Trigger] there at the bottom, keep one's own
     [Trigger] on top; of looked-at cards, send to the bottom those next turn's DON!! cannot
     pay."""
@@ -1033,9 +1043,9 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
             key = ct[card, C.COST]
         elif q == Q_COST_CARD:
             key = -(cand_cost(st, ct, c) * 100 + ct[card, C.COUNTER] // 1000)
-            if op == OP_C_REST_OWN_OR_DON and cand_owner(c) == p and \
-                    cand_zone(c) != Z_STAGE and st[G_ACTIVE] == p and \
-                    can_attack_with(st, ct, p, cand_index(c)):
+            if (op == OP_C_REST_OWN_OR_DON or op == OP_C_REST_OWN) and cand_owner(c) == p \
+                    and cand_zone(c) != Z_STAGE and st[G_ACTIVE] == p and \
+                    would_attack(st, ct, p, cand_index(c)):
                 key -= 1 << 22  # rested, it could no longer attack this turn
                 if cand_index(c) == LEADER_REF:
                     key -= 1 << 21  # the Leader's attack kept before a Character's
@@ -1163,23 +1173,30 @@ def end_or_activation(st, ct, fx, p, buf):
 
 @kernel
 def rests_an_attacker(st, ct, fx, p, ab, card, r, buf):
-    """Would paying ability ab's "rest 1 of your cards" (or N DON!! cards) now rest a card
-    that can still attack this turn, for want of the DON!! and of any other card? Then the
-    ability waits until the attacks are over (7-1-1-1: a rested card cannot attack)."""
+    """Would paying ability ab's "rest 1 of your cards" (or N DON!! cards), or "rest N of
+    your Characters", now rest a card that would still attack this turn (would_attack), for
+    want of the DON!! and of other cards? Then the ability waits until the attacks are over
+    (7-1-1-1: a rested card cannot attack)."""
     cost0 = ab_get(fx, ab, AB_COST0)
     for row in range(cost0, cost0 + ab_get(fx, ab, AB_NCOST)):
-        if code_get(fx, row, 0) != OP_C_REST_OWN_OR_DON or \
-                st[p * PSIZE + DON_ACTIVE] >= code_get(fx, row, 2):
+        op = code_get(fx, row, 0)
+        if op == OP_C_REST_OWN_OR_DON:
+            if st[p * PSIZE + DON_ACTIVE] >= code_get(fx, row, 2):
+                continue
+            need = 1
+        elif op == OP_C_REST_OWN:
+            need = max(code_get(fx, row, 2), 1)
+        else:
             continue
         f = code_get(fx, row, 1)
         if flt_get(fx, f, FL_ZONE) == Z_HAND:
             continue
         n = candidates(st, ct, fx, f, p, card, r, buf)
-        spare = False
+        spare = 0
         for i in range(n):
             c = buf[i]
-            if cand_zone(c) == Z_STAGE or not can_attack_with(st, ct, p, cand_index(c)):
-                spare = True
-        if n > 0 and not spare:
+            if cand_zone(c) == Z_STAGE or not would_attack(st, ct, p, cand_index(c)):
+                spare += 1
+        if n >= need > spare:
             return True
     return False

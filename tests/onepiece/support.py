@@ -686,7 +686,7 @@ FX_POOL += [
              "your DON!! cards: Draw 1 card.", "event"),
     _fx_card("FX_REST_ANY_DRAW", "[Main] You may rest 1 of your cards: Draw 1 card.", "event"),
     _fx_card("FX_REST_ANY_ACT", "[Activate: Main] [Once Per Turn] You may rest 1 of your "
-             "cards: Draw 1 card."),
+             "cards: Draw 1 card.", power=6000),
 ]
 
 # A [Counter] Event whose boost only a {Test Crew} card may receive.

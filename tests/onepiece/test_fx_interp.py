@@ -1553,14 +1553,15 @@ def test_8_3_1_3_rest_your_leader_or_a_don_card_random_strategy_takes_either():
 
 @pytest.mark.parametrize(("don", "chars", "rested"), [
     (1, [S.C4K], "don"),  # either pays: the heuristic rests the DON!! card
-    (0, [S.C4K], 0),  # no active DON!!: a Character, the Leader's attack kept
-    (0, [S.C4K, {"card": S.C5K, "sick": 1}], 1),  # the one that cannot attack this turn
+    (0, [S.C4K], 0),  # no active DON!!: a Character that beats nothing, not the Leader
+    (0, [S.C6K], 0),  # one that would attack too: the Leader's attack kept first
+    (0, [S.C6K, {"card": S.C5K, "sick": 1}], 1),  # the one that cannot attack this turn
     (0, [{"card": S.C4K, "rested": 1}], "leader"),  # the only active card
 ])
 def test_8_3_1_3_rest_1_of_your_cards(don, chars, rested):
     """"You may rest 1 of your cards: Draw 1 card": any active card of the player's Leader,
     Characters, Stage or DON!! cards pays (8-3-1-3, 8-3-1-5); the default strategy pays
-    with one that can no longer attack this turn, the Leader last."""
+    with one that would not attack this turn, the Leader last."""
     g = game(hands=([FX["FX_REST_ANY_DRAW"]], ()), decks=([S.C6K], ()), chars=(chars, ()),
              don_active=(don, 0))
     g.play(FX["FX_REST_ANY_DRAW"])

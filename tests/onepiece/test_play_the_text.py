@@ -416,18 +416,46 @@ def test_8_3_1_6_don_minus_lost_for_turns_buys_a_rest_only_of_a_card_then_attack
 
 @pytest.mark.parametrize("sick", [True, False])
 def test_7_1_1_1_a_cost_resting_a_card_waits_for_the_attacks(sick):
-    """"[Activate: Main] You may rest 1 of your cards: Draw 1 card" with no active DON!!:
-    with a card that cannot attack this turn (the Character played this turn) it pays at
-    once, and the Leader still attacks; when every card could still attack, it waits until
-    no attack is wanted (7-1-1-1: a rested card cannot attack), then rests what is left."""
+    """"[Activate: Main] You may rest 1 of your cards: Draw 1 card" on a 6000 Character,
+    with no active DON!!: played this turn (it cannot attack), it pays at once and the
+    Leader still attacks; able to attack and beat the Leader, it is not rested before its
+    attack, and once both have attacked nothing is left to rest (7-1-1-1)."""
     g = game(chars=([{"card": FX["FX_REST_ANY_ACT"], "sick": int(sick)}], ()),
              decks=([S.C6K], ()))
     g.main_phase()
-    rows = g.events()
-    drew = [i for i, e in enumerate(rows) if e[0] == E.E_ABILITY and e[2] == FX["FX_REST_ANY_ACT"]]
-    attacks = [i for i, e in enumerate(rows) if e[0] == E.E_ATTACK and e[2] == S.LEADER]
-    assert len(drew) == 1 and g.hand(0) == [S.C6K]
-    assert attacks  # the Leader attacked: it did not pay the cost
-    assert (drew[0] < attacks[0]) == sick
+    used = [e for e in g.events(E.E_ABILITY) if e[2] == FX["FX_REST_ANY_ACT"]]
+    attackers = [e[2] for e in g.events(E.E_ATTACK)]
+    assert S.LEADER in attackers  # the Leader never paid the cost
+    if sick:
+        assert len(used) == 1 and g.hand(0) == [S.C6K]
+        assert FX["FX_REST_ANY_ACT"] not in attackers
+    else:
+        assert used == [] and g.hand(0) == []
+        assert FX["FX_REST_ANY_ACT"] in attackers
     assert g.get(0, S.F_RESTED + LEADER_REF) == 1 and g.get(0, S.F_RESTED + 0) == 1
+    g.check()
+
+
+@pytest.mark.parametrize(("chars", "played_first"), [
+    ([{"card": S.C4K, "sick": 1}, {"card": S.C4K, "sick": 1}], True),  # played this turn
+    ([S.C6K, S.C6K], False),  # both beat the Leader: they attack first, then cannot pay
+    ([S.C2K_COST1, S.C2K_COST1], True),  # they could attack, but beat nothing
+])
+def test_7_1_1_1_an_event_resting_characters_waits_for_their_attacks(chars, played_first):
+    """"[Main] You may rest 2 of your Characters: Draw 2 cards": played at once with
+    Characters that would not attack this turn; with Characters that would, not before
+    their attacks (after them they are rested and cannot pay)."""
+    g = game(hands=([FX["FX_REST2_DRAW"]], ()), chars=(chars, ()), decks=([S.C5K, S.C6K], ()),
+             don_active=(0, 0))
+    g.main_phase()
+    rows = g.events()
+    played = [i for i, e in enumerate(rows) if e[0] == E.E_ABILITY and e[2] == FX["FX_REST2_DRAW"]]
+    attacks = [i for i, e in enumerate(rows) if e[0] == E.E_ATTACK]
+    assert attacks  # the Leader attacks either way
+    if played_first:
+        assert len(played) == 1 and played[0] < attacks[0]
+        assert FX["FX_REST2_DRAW"] not in g.hand(0)
+    else:
+        assert played == [] and FX["FX_REST2_DRAW"] in g.hand(0)
+        assert len([e for e in g.events(E.E_ATTACK) if e[2] == S.C6K]) == 2
     g.check()

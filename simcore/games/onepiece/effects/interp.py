@@ -886,16 +886,16 @@ def pay(st, ct, fx, lg, row, p, src_card, src_ref, fams, prms, rng, buf):
     elif op == oc.OP_C_REST_OWN and bb > 1:  # "rest N of your Characters": one by one
         for _ in range(bb):
             c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
-                            np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams,
-                            prms, rng, buf)
+                            np.int64(oc.INTENT_HELP | (op << oc.INTENT_OP_SHIFT)),
+                            np.int64(0), src_card, src_ref, fams, prms, rng, buf)
             if c < 0:
                 break
             rest_own(st, fx, lg, p, c)
     elif op == oc.OP_C_RETURN_OWN or op == oc.OP_C_KO_OWN or op == oc.OP_C_REST_OWN \
             or op == oc.OP_C_TRASH_OWN or op == oc.OP_C_BOTTOM_OWN:
         c = choose_card(st, ct, fx, lg, p, a, np.int64(oc.Q_COST_CARD),
-                        np.int64(oc.INTENT_HELP), np.int64(0), src_card, src_ref, fams, prms,
-                        rng, buf)
+                        np.int64(oc.INTENT_HELP | (op << oc.INTENT_OP_SHIFT)), np.int64(0),
+                        src_card, src_ref, fams, prms, rng, buf)
         if c >= 0:
             r = cand_index(c)
             if op == oc.OP_C_REST_OWN:
