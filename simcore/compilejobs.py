@@ -7,7 +7,8 @@ compiling the same kernel: the one that holds it compiles, the other waits and t
 from the cache. The same locks serve two tcgsim commands (or test workers) compiling at the
 same time.
 
-    python -m tcgsim.simcore.compilejobs PACKAGE  # the helper: compile PACKAGE's kernels
+    python -m tcgsim.simcore.compilejobs PACKAGE [OFFSET]  # a helper: PACKAGE's kernels,
+                                                           # the list started at OFFSET
 """
 
 import os
