@@ -16,6 +16,8 @@ import subprocess
 import sys
 from importlib import import_module
 
+from tcgsim.simcore.errors import InputError
+
 JOBS_ENV = "TCGSIM_COMPILE_JOBS"  # processes a first run compiles in (1: this one only)
 MAX_HELPERS = 3
 
@@ -30,10 +32,10 @@ def helpers_wanted() -> int:
         return 0
     text = os.environ.get(JOBS_ENV)
     if text is not None:
-        try:
-            return max(0, int(text) - 1)
-        except ValueError:
-            return 0
+        if not text.strip().isdigit() or int(text) < 1:
+            raise InputError(f"{JOBS_ENV}={text!r}: give the number of processes that "
+                             "compile, 1 or more (1: this one only)")
+        return int(text) - 1
     return max(0, min(MAX_HELPERS, (os.cpu_count() or 1) - 1))
 
 

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from tcgsim.simcore import compilejobs
+from tcgsim.simcore.errors import InputError
 from tcgsim.simcore.jitcache import kernel_lock
 
 
@@ -18,8 +19,10 @@ def test_helpers_wanted(monkeypatch):
     assert compilejobs.helpers_wanted() == 0
     monkeypatch.setenv(compilejobs.JOBS_ENV, "3")
     assert compilejobs.helpers_wanted() == 2
-    monkeypatch.setenv(compilejobs.JOBS_ENV, "many")
-    assert compilejobs.helpers_wanted() == 0
+    for bad in ("many", "0", "-2", ""):  # a one-line error naming the variable
+        monkeypatch.setenv(compilejobs.JOBS_ENV, bad)
+        with pytest.raises(InputError, match="TCGSIM_COMPILE_JOBS="):
+            compilejobs.helpers_wanted()
     monkeypatch.delenv(compilejobs.JOBS_ENV)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     assert compilejobs.helpers_wanted() == 1
@@ -105,3 +108,16 @@ def test_a_first_run_starts_and_stops_the_helpers(tmp_path, monkeypatch):
     with firstrun.compiling("dbs", "Dragon Ball Super", "run_batch"):
         pass
     assert calls == []
+
+
+def test_a_bad_compile_jobs_value_is_a_one_line_error(tmp_path):
+    """`tcgsim simulate` with TCGSIM_COMPILE_JOBS=many on a first run: exit status 2, one
+    line naming the variable, no traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tcgsim", "simulate", "sunrise", "tide", "--games", "10",
+         "--no-progress"],
+        env=dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), **{compilejobs.JOBS_ENV: "many"}),
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2
+    assert "TCGSIM_COMPILE_JOBS='many'" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
