@@ -336,7 +336,8 @@ def lethal_on_board(st, ct, d):
     total = leader_hits(st, ct, a, st[G_ATT])
     least = total
     for r in range(NREF):
-        if r != st[G_ATT] and can_attack_with(st, ct, a, r):
+        if r != st[G_ATT] and can_attack_with(st, ct, a, r) and \
+                can_attack_target(st, ct, a, r, LEADER_REF):
             h = leader_hits(st, ct, a, r)
             total += h
             least = min(least, h)
@@ -435,8 +436,9 @@ def trash_for_space(st, ct, p, prm, rng, s):
 def don_choice(st, ct, fx, p, margin, reserve, buf):
     """Give DON!! first to an attacker whose [DON!! xN] [When Attacking] ① ability needs
     more to be used, keeping the ① active; then to the attacker closest to beating the
-    opponent's Leader by `margin`; once every attacker does, the rest to the Leader, keeping
-    `reserve` active DON!! (and the ① costs). NO_ACTION when there is nothing to give."""
+    opponent's Leader by `margin`; once every attacker does, the rest to the Leader (or
+    another card) if it will attack, keeping `reserve` active DON!! (and the ① costs) and any
+    that no attack would use. NO_ACTION when there is nothing to give."""
     b = p * PSIZE
     budget = st[b + DON_ACTIVE] - reserve
     if fx[H_NAB] > 0 and (st[G_FX_NO_TM + p] >> T_WHEN_ATTACKING) & 1 == 0:
@@ -461,53 +463,70 @@ def don_choice(st, ct, fx, p, margin, reserve, buf):
         if can_attack_with(st, ct, p, r):
             any_attacker = r
             d = need - power(st, ct, p, r)
-            if 0 < d < best_def and (d + 999) // 1000 <= budget:
+            if 0 < d < best_def and (d + 999) // 1000 <= budget and \
+                    can_attack_target(st, ct, p, r, LEADER_REF):
                 best_def = d
                 best_r = r
     if best_r >= 0:
         return encode(A_DON, best_r, (best_def + 999) // 1000)
-    if any_attacker >= 0:
-        spare = LEADER_REF if can_attack_with(st, ct, p, LEADER_REF) else any_attacker
-        return encode(A_DON, spare, budget)
+    if any_attacker >= 0:  # the rest to a card that will attack: else they stay active
+        spare = LEADER_REF if would_attack_with(st, ct, p, LEADER_REF, 1000 * budget) else -1
+        for r in range(NREF):
+            if spare < 0 and would_attack_with(st, ct, p, r, 1000 * budget):
+                spare = r
+        if spare >= 0:
+            return encode(A_DON, spare, budget)
     return NO_ACTION
 
 
 @kernel
-def attack_choice(st, ct, p, ko_min_cost, leader_only):
-    """The strongest attacker against the Leader when the opponent has 1 Life or less and it
-    beats the Leader; else against the costliest rested Character it beats (current cost at
-    least `ko_min_cost`), else the Leader if it beats it, else any rested Character it
-    beats."""
-    o = 1 - p
-    att = -1
-    att_pow = -(1 << 30)
+def strongest_on(st, ct, p, t):
+    """p's strongest card that can still attack and may attack the opponent's t (a
+    [Rush: Character] card played this turn may not attack the Leader), or -1."""
+    best = -1
+    best_pow = -(1 << 30)
     for r in range(NREF):
-        if can_attack_with(st, ct, p, r):
+        if can_attack_with(st, ct, p, r) and can_attack_target(st, ct, p, r, t):
             pw = power(st, ct, p, r)
-            if pw > att_pow:
-                att_pow = pw
-                att = r
-    if att < 0:
-        return encode(A_END, 0, 0)
-    if st[o * PSIZE + N_LIFE] <= 1 and att_pow >= power(st, ct, o, LEADER_REF) and \
-            can_attack_target(st, ct, p, att, LEADER_REF):
-        return encode(A_ATTACK, att, LEADER_REF)  # a hit at 1 Life or less nears the win
+            if pw > best_pow:
+                best_pow = pw
+                best = r
+    return best
+
+
+@kernel
+def attack_choice(st, ct, p, ko_min_cost, leader_only):
+    """Against the Leader, the strongest attacker that may attack it, when the opponent has 1
+    Life or less and it beats the Leader; else against the costliest rested Character that
+    the strongest attacker which may attack it beats (current cost at least
+    `ko_min_cost`), else the Leader if its strongest attacker beats it, else any rested
+    Character an attacker beats. Each target is weighed with the attackers that may attack
+    it (7-1-1-2, [Rush: Character])."""
+    o = 1 - p
+    lead = strongest_on(st, ct, p, LEADER_REF)
+    beats_leader = lead >= 0 and power(st, ct, p, lead) >= power(st, ct, o, LEADER_REF)
+    if st[o * PSIZE + N_LIFE] <= 1 and beats_leader:
+        return encode(A_ATTACK, lead, LEADER_REF)  # a hit at 1 Life or less nears the win
     if not leader_only:
         best_t = -1
+        best_a = -1
         best_cost = -1
         for t in range(NCHAR):
-            if can_attack_target(st, ct, p, att, t) and power(st, ct, o, t) <= att_pow:
+            att = strongest_on(st, ct, p, t)
+            if att >= 0 and power(st, ct, o, t) <= power(st, ct, p, att):
                 cost = field_cost(st, ct, o, t)
                 if cost >= ko_min_cost and cost > best_cost:
                     best_cost = cost
                     best_t = t
+                    best_a = att
         if best_t >= 0:
-            return encode(A_ATTACK, att, best_t)
-    if att_pow >= power(st, ct, o, LEADER_REF) and can_attack_target(st, ct, p, att, LEADER_REF):
-        return encode(A_ATTACK, att, LEADER_REF)
+            return encode(A_ATTACK, best_a, best_t)
+    if beats_leader:
+        return encode(A_ATTACK, lead, LEADER_REF)
     if not leader_only:
         for t in range(NCHAR):
-            if can_attack_target(st, ct, p, att, t) and power(st, ct, o, t) <= att_pow:
+            att = strongest_on(st, ct, p, t)
+            if att >= 0 and power(st, ct, o, t) <= power(st, ct, p, att):
                 return encode(A_ATTACK, att, t)
     return encode(A_END, 0, 0)
 
@@ -973,10 +992,16 @@ def attacks_left(st, ct, p):
 def would_attack(st, ct, p, r):
     """Can p's card r still attack, and does it beat the opponent's Leader or a rested
     Character it may attack (an attack attack_choice would make)?"""
+    return would_attack_with(st, ct, p, r, 0)
+
+
+@kernel
+def would_attack_with(st, ct, p, r, extra):
+    """would_attack, with `extra` more power on p's card r (DON!! about to be given)."""
     if not can_attack_with(st, ct, p, r):
         return False
     o = 1 - p
-    pw = power(st, ct, p, r)
+    pw = power(st, ct, p, r) + extra
     if pw >= power(st, ct, o, LEADER_REF) and can_attack_target(st, ct, p, r, LEADER_REF):
         return True
     for t in range(NCHAR):

@@ -378,6 +378,34 @@ def test_7_1_4_at_1_life_or_less_the_attack_goes_to_the_leader(life, target):
     g.check()
 
 
+@pytest.mark.parametrize("rested_target", [False, True])
+def test_7_1_1_2_a_rush_character_card_does_not_keep_the_others_from_the_leader(rested_target):
+    """A [Rush: Character] Character played this turn is the strongest card (5000, played
+    first in the slots) but may not attack the Leader: the Leader (5000, as strong) still
+    attacks the opponent's 5000 Leader, and the new card attacks a rested Character it
+    beats."""
+    g = game(hands=([S.RUSH_CHAR], []), don_active=(2, 0),
+             chars=([], [{"card": S.C4K, "rested": 1}] if rested_target else []))
+    g.main_phase()
+    attacks = [(e[2], e[4]) for e in g.events(E.E_ATTACK) if e[1] == 0]
+    assert (S.LEADER, 1) in attacks
+    assert ((S.RUSH_CHAR, 0) in attacks) == rested_target
+    g.check()
+
+
+@pytest.mark.parametrize(("don", "given"), [(1, False), (2, True), (3, True)])
+def test_6_5_5_don_is_given_only_to_a_card_that_will_attack(don, given):
+    """The Leader is rested and the only attacker is a 3000 Character: with 1 DON!! it cannot
+    reach the opponent's 5000 Leader, so no attack is made and the DON!! stays active (for
+    a [Counter] Event's cost on the opponent's turn); with 2 it beats it (short of the 1000
+    margin) and attacks; with 3, by the margin."""
+    g = game(chars=([S.C3K_COST5], ()), leader_rested=(1, 0), don_active=(don, 0))
+    g.main_phase()
+    assert (g.don(0)["active"] == 0) == given
+    assert (len(g.events(E.E_ATTACK)) == 1) == given
+    g.check()
+
+
 @pytest.mark.parametrize(("others", "leader_active", "countered"), [
     ((S.C4K, S.C4K), True, True),  # 4 hits on 3 Life: the last one lands at 0
     ((S.DOUBLE,), True, True),  # 1 + 2 + 1: the same
