@@ -128,3 +128,15 @@ def test_8_4_4_1_a_base_power_bound_ignores_modifiers():
     assert Q.flt_match(g.st, CT, FX, f, 0, cand_encode(1, oc.Z_FIELD_CHAR, 0), EMPTY, EMPTY)
     assert not Q.flt_match(g.st, CT, FX, f, 0, cand_encode(1, oc.Z_FIELD_CHAR, 1), EMPTY,
                            EMPTY)
+
+
+def test_8_4_4_a_cost_of_a_card_with_a_trigger_says_so():
+    """"Trash 1 card with a [Trigger] from your hand" keeps the [Trigger] in its filter, and
+    `cards explain` says it (the packer matches it from the card's trigger text)."""
+    from tcgsim.simcore.games.onepiece.effects.pack import compile_card
+    from tcgsim.simcore.games.onepiece.effects.words import ability_words
+
+    (ab,) = compile_card("[On Play] You may trash 1 card with a [Trigger] from your hand: "
+                         "Draw 3 cards.", "")
+    assert any(o.flt is not None and o.flt.flags & oc.FLF_HAS_TRIGGER for o in ab.costs)
+    assert "in hand with a [Trigger]: draw 3" in ability_words(ab)

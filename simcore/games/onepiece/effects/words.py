@@ -107,6 +107,8 @@ def filter_words(f: Filter | None, count: str = "", bare: bool = False) -> str:
         tail.append(f"with {base}{f.pow_max} power or less")
     if f.pow_min >= 0:
         tail.append(f"with {base}{f.pow_min} power or more")
+    if f.flags & oc.FLF_HAS_TRIGGER:
+        tail.append("with a [Trigger]")
     if f.flags & oc.FLF_DON_GIVEN:
         tail.append("with DON!! given")
     if f.flags & oc.FLF_NO_DON:
