@@ -56,6 +56,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     OP_DON_ADD,
     OP_DON_MINUS,
     OP_DON_REST,
+    OP_DRAW,
     OP_GRANT,
     OP_KO,
     OP_NEXT_PLAY_CUT,
@@ -164,6 +165,7 @@ from tcgsim.simcore.games.onepiece.legal import (
     encode,
     field_cost,
     hand_cost,
+    has_legal_blocker,
     is_legal_blocker,
     power,
     slot_kw,
@@ -776,7 +778,8 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
     the end of the turn down to the opponent's count, only while p has no more than the
     opponent (else p's own go too). On p's own turn outside a battle, power or [Double
     Attack], [Banish] or [Unblockable] for this turn gains only on a card of p's that can
-    still attack. DON!! -N that leaves p short for SETBACK_TURNS turns buys nothing on its
+    still attack, [Unblockable] only while the opponent has a [Blocker] that could block.
+    DON!! -N that leaves p short for SETBACK_TURNS turns buys nothing on its
     own turn. `fights`: only what changes the field's battles counts (a draw or a look does
     not), as for DON!! lost for turns."""
     cost0 = ab_get(fx, ab, AB_COST0)
@@ -845,6 +848,9 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
             att = st[G_ACTIVE] == p and st[G_ATT] == EMPTY and \
                 code_get(fx, row - 1, 2) <= D_TURN and \
                 ((op == OP_POWER and a > 0) or (op == OP_GRANT and (a & ATTACK_KW) == a))
+            if att and op == OP_GRANT and a == C.KW_UNBLOCKABLE and \
+                    not has_legal_blocker(st, ct, 1 - p):
+                continue  # no [Blocker] of the opponent's could block it (7-1-2-1)
             if sel_f == -1:
                 if att:
                     if sel_c >= 0 and cand_owner(sel_c) == p and \
@@ -921,6 +927,39 @@ def attack_ability_needs(st, ct, fx, p, r, buf):
         give = max(give, k - st[b + F_DON + r])
         keep += n
     return give, keep
+
+
+@kernel
+def draw_attack(st, ct, fx, p):
+    """p's card that beats the opponent's Leader now and whose [When Attacking] ability draws
+    (with no [DON!! xN] still to give): attacked with before the plays, so that the cards it
+    draws can be played this turn; -1 if none."""
+    if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_WHEN_ATTACKING) & 1:
+        return -1
+    b = p * PSIZE
+    for r in range(NREF):
+        card = st[b + F_CARD + r]
+        if card == EMPTY or not has_timing(fx, card, T_WHEN_ATTACKING) or \
+                not can_attack_with(st, ct, p, r) or \
+                not can_attack_target(st, ct, p, r, LEADER_REF) or \
+                power(st, ct, p, r) < power(st, ct, 1 - p, LEADER_REF):
+            continue
+        first = fx[fx[H_CARD_AB] + card]
+        for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
+            if ab_get(fx, ab, AB_TIMING) != T_WHEN_ATTACKING:
+                continue
+            k = 0
+            c0 = ab_get(fx, ab, AB_COND0)
+            for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
+                if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
+                    k = max(k, cond_get(fx, c, CD_VALUE))
+            if k > st[b + F_DON + r]:
+                continue
+            pc = ab_get(fx, ab, AB_PC)
+            for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
+                if code_get(fx, row, 0) == OP_DRAW:
+                    return r
+    return -1
 
 
 @kernel

@@ -896,6 +896,8 @@ FX_POOL.append(("FX_LEADER_TRASH_3K_TURN", {
 # A keyword that matters only to an attack, given for the turn.
 FX_POOL.append(_fx_card("FX_GRANT_DA_EVENT", "[Main] Up to 1 of your Characters gains [Double "
                         "Attack] during this turn.", "event"))
+FX_POOL.append(_fx_card("FX_GRANT_UB_EVENT", "[Main] Up to 1 of your Characters gains "
+                        "[Unblockable] during this turn.", "event"))
 # A ramp the strategies count on to add back DON!! returned this turn.
 FX_POOL.append(_fx_card("FX_RAMP_ADD9", "[Activate: Main] [Once Per Turn] Add up to 9 DON!! "
                         "cards from your DON!! deck and rest them."))

@@ -77,6 +77,37 @@ def test_7_1_1_an_attacking_keyword_for_the_turn_is_given_only_to_a_card_that_ca
     g.check()
 
 
+@pytest.mark.parametrize("blocker", [True, pytest.param(False, marks=NOTHING)])
+def test_7_1_2_1_unblockable_is_given_only_when_a_blocker_could_block(blocker):
+    """"[Main] Up to 1 of your Characters gains [Unblockable] during this turn": played for
+    the Character that can attack while the opponent has an active [Blocker]; with none, the
+    keyword would change nothing, so the Event stays in the hand."""
+    g = game(chars=([S.C6K], [S.BLOCKER] if blocker else []),
+             hands=([FX["FX_GRANT_UB_EVENT"]], ()), leader_rested=(1, 0))
+    g.main_phase()
+    assert (FX["FX_GRANT_UB_EVENT"] in abilities(g)) == blocker
+    assert (FX["FX_GRANT_UB_EVENT"] in g.hand(0)) != blocker
+    g.check()
+
+
+@pytest.mark.parametrize(("attacker", "don", "attack_first"), [
+    ("FX_DONX1", 1, True),  # "[DON!! x1] [When Attacking] Draw 1 card." with its DON!!
+    pytest.param("FX_DONX1", 0, False, marks=NOTHING),  # without: no draw
+    pytest.param("C5K", 0, False, marks=NOTHING),  # no [When Attacking] ability
+])
+def test_7_1_1_an_attack_that_draws_goes_before_the_plays(attacker, don, attack_first):
+    """A Character whose [When Attacking] ability draws, beating the opponent's 5000 Leader
+    as it stands, attacks before the player's Characters are played, so that what it draws
+    can be played this turn; otherwise the plays come first, as before."""
+    card = FX[attacker] if attacker in FX else getattr(S, attacker)
+    g = game(chars=([{"card": card, "don": don}], ()), hands=([S.C4K], ()),
+             don_active=(5, 0), leader_rested=(1, 0))
+    g.main_phase()
+    kinds = [e[0] for e in g.events() if e[0] in (E.E_ATTACK, E.E_PLAY) and e[1] == 0]
+    assert kinds[:2] == ([E.E_ATTACK, E.E_PLAY] if attack_first else [E.E_PLAY, E.E_ATTACK])
+    g.check()
+
+
 @pytest.mark.parametrize(("attacker", "ramp", "first"), [
     (True, False, E.E_ATTACK), (False, False, E.E_ABILITY), (True, True, E.E_ABILITY)])
 def test_8_3_1_6_a_free_don_minus_event_that_only_draws_waits_for_the_attacks(attacker, ramp,
@@ -378,7 +409,8 @@ def test_7_1_4_at_1_life_or_less_the_attack_goes_to_the_leader(life, target):
     g.check()
 
 
-@pytest.mark.parametrize("rested_target", [False, True])
+@pytest.mark.parametrize("rested_target", [pytest.param(False, marks=NOTHING),
+                                           pytest.param(True, marks=NOTHING)])
 def test_7_1_1_2_a_rush_character_card_does_not_keep_the_others_from_the_leader(rested_target):
     """A [Rush: Character] Character played this turn is the strongest card (5000, played
     first in the slots) but may not attack the Leader: the Leader (5000, as strong) still
@@ -393,7 +425,9 @@ def test_7_1_1_2_a_rush_character_card_does_not_keep_the_others_from_the_leader(
     g.check()
 
 
-@pytest.mark.parametrize(("don", "given"), [(1, False), (2, True), (3, True)])
+@pytest.mark.parametrize(("don", "given"), [pytest.param(1, False, marks=NOTHING),
+                                            pytest.param(2, True, marks=NOTHING),
+                                            pytest.param(3, True, marks=NOTHING)])
 def test_6_5_5_don_is_given_only_to_a_card_that_will_attack(don, given):
     """The Leader is rested and the only attacker is a 3000 Character: with 1 DON!! it cannot
     reach the opponent's 5000 Leader, so no attack is made and the DON!! stays active (for
