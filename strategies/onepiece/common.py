@@ -963,6 +963,42 @@ def draw_attack(st, ct, fx, p):
 
 
 @kernel
+def ability_attack(st, ct, fx, p, buf):
+    """An attack made for its [When Attacking] ability, once no attack would win its battle:
+    by the Leader (losing the battle costs it nothing, 7-1-4-1), else by the cheapest
+    Character, whose [When Attacking] ability would gain something now (gains_now, its
+    [DON!! xN] met), on the opponent's Leader; -1 if none."""
+    if fx[H_NAB] == 0 or (st[G_FX_NO_TM + p] >> T_WHEN_ATTACKING) & 1:
+        return -1
+    b = p * PSIZE
+    best = -1
+    best_cost = 1 << 30
+    for r in range(NREF):
+        card = st[b + F_CARD + r]
+        if card == EMPTY or not has_timing(fx, card, T_WHEN_ATTACKING) or \
+                not can_attack_with(st, ct, p, r) or \
+                not can_attack_target(st, ct, p, r, LEADER_REF):
+            continue
+        cost = -1 if r == LEADER_REF else field_cost(st, ct, p, r)
+        if cost >= best_cost:
+            continue
+        first = fx[fx[H_CARD_AB] + card]
+        for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
+            if ab_get(fx, ab, AB_TIMING) != T_WHEN_ATTACKING:
+                continue
+            k = 0
+            c0 = ab_get(fx, ab, AB_COND0)
+            for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
+                if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
+                    k = max(k, cond_get(fx, c, CD_VALUE))
+            if k <= st[b + F_DON + r] and gains_now(st, ct, fx, p, ab, card, r, buf, False):
+                best = r
+                best_cost = cost
+                break
+    return best
+
+
+@kernel
 def attack_keep(st, ct, fx, p, buf):
     """Active DON!! p keeps back from card plays in its Main Phase so that one of its cards
     that can attack this turn gets the N DON!! of its [DON!! xN] [When Attacking] ability

@@ -16,6 +16,7 @@ from tcgsim.strategies.onepiece.common import (
     P_COUNTER_RESERVE,
     P_DON_MARGIN,
     P_KO_MIN_COST,
+    ability_attack,
     activation_choice,
     attack_choice,
     don_choice,
@@ -47,4 +48,9 @@ def main_action(st, ct, fx, p, prm, rng, s, buf):
     if a != NO_ACTION:
         return a
     a = attack_choice(st, ct, p, prm[P_KO_MIN_COST], False)
-    return end_or_activation(st, ct, fx, p, buf) if act_kind(a) == A_END else a
+    if act_kind(a) != A_END:
+        return a
+    r = ability_attack(st, ct, fx, p, buf)  # an attack for its [When Attacking] ability
+    if r >= 0:
+        return encode(A_ATTACK, r, LEADER_REF)
+    return end_or_activation(st, ct, fx, p, buf)

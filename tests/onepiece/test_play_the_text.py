@@ -108,6 +108,24 @@ def test_7_1_1_an_attack_that_draws_goes_before_the_plays(attacker, don, attack_
     g.check()
 
 
+@pytest.mark.parametrize(("attacker", "attacks"), [
+    ("FX_RUSH_TWO", True),  # 4000, "[On Play]/[When Attacking] Draw 1 card."
+    pytest.param("C4K", False, marks=NOTHING),  # 4000, no ability
+])
+def test_7_1_4_1_an_attack_that_loses_is_made_for_its_when_attacking_ability(attacker,
+                                                                               attacks):
+    """A 4000 Character cannot beat the opponent's 5000 Leader: with no attack to win, one
+    whose [When Attacking] ability would gain something (a draw) still attacks for it; one
+    without stays active."""
+    card = FX[attacker] if attacker in FX else getattr(S, attacker)
+    g = game(chars=([card], ()), leader_rested=(1, 0), don_active=(0, 0),
+             decks=([S.FILLER] * 5, ()))
+    g.main_phase()
+    assert (len(g.events(E.E_ATTACK)) == 1) == attacks
+    assert (len(g.hand(0)) == 1) == attacks
+    g.check()
+
+
 @pytest.mark.parametrize(("attacker", "ramp", "first"), [
     (True, False, E.E_ATTACK), (False, False, E.E_ABILITY), (True, True, E.E_ABILITY)])
 def test_8_3_1_6_a_free_don_minus_event_that_only_draws_waits_for_the_attacks(attacker, ramp,
