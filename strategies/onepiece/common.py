@@ -898,6 +898,17 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
 
 
 @kernel
+def don_x(fx, ab):
+    """The N of ability ab's [DON!! xN] (DON!! cards given to its card, 10-2-9), 0 without."""
+    k = 0
+    c0 = ab_get(fx, ab, AB_COND0)
+    for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
+        if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
+            k = max(k, cond_get(fx, c, CD_VALUE))
+    return k
+
+
+@kernel
 def attack_ability_needs(st, ct, fx, p, r, buf):
     """For p's card at ref r: (DON!! still to give it, active DON!! to keep) so that its
     [DON!! xN] [When Attacking] abilities with a cost of resting DON!! (①) can be paid when
@@ -917,11 +928,7 @@ def attack_ability_needs(st, ct, fx, p, r, buf):
                 n += code_get(fx, row, 1)
         if n == 0:
             continue
-        k = 0
-        c0 = ab_get(fx, ab, AB_COND0)
-        for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
-            if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
-                k = max(k, cond_get(fx, c, CD_VALUE))
+        k = don_x(fx, ab)
         if not gains_now(st, ct, fx, p, ab, card, r, buf, False):
             continue
         give = max(give, k - st[b + F_DON + r])
@@ -948,12 +955,7 @@ def draw_attack(st, ct, fx, p):
         for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
             if ab_get(fx, ab, AB_TIMING) != T_WHEN_ATTACKING:
                 continue
-            k = 0
-            c0 = ab_get(fx, ab, AB_COND0)
-            for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
-                if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
-                    k = max(k, cond_get(fx, c, CD_VALUE))
-            if k > st[b + F_DON + r]:
+            if don_x(fx, ab) > st[b + F_DON + r]:
                 continue
             pc = ab_get(fx, ab, AB_PC)
             for row in range(pc, pc + ab_get(fx, ab, AB_NCODE)):
@@ -986,12 +988,8 @@ def ability_attack(st, ct, fx, p, buf):
         for ab in range(first, fx[fx[H_CARD_AB] + card + 1]):
             if ab_get(fx, ab, AB_TIMING) != T_WHEN_ATTACKING:
                 continue
-            k = 0
-            c0 = ab_get(fx, ab, AB_COND0)
-            for c in range(c0, c0 + ab_get(fx, ab, AB_NCOND)):
-                if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
-                    k = max(k, cond_get(fx, c, CD_VALUE))
-            if k <= st[b + F_DON + r] and gains_now(st, ct, fx, p, ab, card, r, buf, False):
+            if don_x(fx, ab) <= st[b + F_DON + r] and \
+                    gains_now(st, ct, fx, p, ab, card, r, buf, False):
                 best = r
                 best_cost = cost
                 break
