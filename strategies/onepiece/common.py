@@ -1110,7 +1110,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
     """An effect's choice among n candidates (legal.cand_*), or -1 for none when `upto`:
     remove or weaken the opponent's card in the battle, else its costliest card (current
     cost); help the own card in battle, else the Leader, else (on p's turn) the strongest
-    that can still attack, else the strongest; add the costliest card from a
+    that can still attack, one with [Double Attack] first, else the strongest; add the
+    costliest card from a
     look window; pay a cost with the card of least value (cost, then counter; to rest,
     one that would not attack this turn first, the Leader last); look at the
     opponent's top Life card and put a [Trigger] there at the bottom, keep one's own
@@ -1176,6 +1177,8 @@ def choose(st, ct, p, q, intent, prm, rng, s, cand, n, upto):
                                                             or cand_zone(c) == Z_FIELD_LC) \
                         and can_attack_with(st, ct, p, r):
                     key += 1 << 22  # on p's turn, a card that will still attack first
+                    if leader_hits(st, ct, p, r) == 2:
+                        key += 1 << 21  # [Double Attack]: its hit on the Leader is worth 2
         if key > best_key:
             best_key = key
             best = i

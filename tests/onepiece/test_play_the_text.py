@@ -347,6 +347,20 @@ def test_6_5_5_don_given_by_an_effect_go_to_a_character_that_will_still_attack(s
     g.check()
 
 
+@pytest.mark.parametrize(("double_rested", "to"), [(False, S.DOUBLE), (True, S.C6K)])
+def test_6_5_5_don_given_by_an_effect_go_first_to_a_double_attack_that_will_attack(
+        double_rested, to):
+    """"Give up to 2 rested DON!! cards to 1 of your Characters" on one's own turn: a 5000
+    [Double Attack] Character that can still attack gets them before a 6000 one (its hit on
+    the Leader is worth 2 Life, 10-1-2); once it has attacked, the 6000 one."""
+    chars = [S.C6K, {"card": S.DOUBLE, "rested": int(double_rested)}]
+    g = game(chars=(chars, ()), hands=([FX["FX_GIVE_RESTED2"]], ()), don_active=(1, 0),
+             don_rested=(2, 0))
+    g.play(FX["FX_GIVE_RESTED2"])
+    assert g.given(0, g.slot_of(0, to)) == 2
+    g.check()
+
+
 @pytest.mark.parametrize(("attacker_rested", "active"), [(False, 0), (True, 0), (False, 2)])
 def test_8_3_1_6_don_minus_never_takes_don_from_an_attacker_before_it_attacks(attacker_rested,
                                                                              active):
