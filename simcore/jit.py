@@ -79,8 +79,12 @@ def one_signature(dispatcher):
     plain = dispatcher.get_call_template
 
     def get_call_template(args, kws):
-        return plain(tuple(_widened(a) for a in args),
-                     {k: _widened(v) for k, v in kws.items()})
+        _linking.append(dispatcher)  # compiled for a caller: for linking only
+        try:
+            return plain(tuple(_widened(a) for a in args),
+                         {k: _widened(v) for k, v in kws.items()})
+        finally:
+            _linking.pop()
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
@@ -88,6 +92,7 @@ def one_signature(dispatcher):
 
 def kernel(fn):
     """@njit(cache=True) without NRT, for functions that never allocate arrays."""
+    _install_link_only_hooks()
     return one_signature(njit(cache=True, _nrt=False, error_model="numpy")(fn))
 
 
@@ -97,6 +102,150 @@ def kernel_inline(fn):
     passing the state arrays to a call (seven to nine words on the stack each) costs more
     than the body."""
     return njit(cache=True, _nrt=False, error_model="numpy", inline="always")(fn)
+
+
+# ------------------------------------------------------------------ kernels for linking only
+#
+# numba makes machine code for every function it compiles, after linking in its callees and
+# optimising the whole module; yet a kernel compiled because another kernel calls it is
+# only ever linked into its callers, which optimise it again there and make their own
+# machine code of it. Such a kernel (compiled through one_signature's call template) is
+# compiled *for linking only*: its functions are optimised one by one and its callees
+# linked in, but its module is neither optimised as a whole nor turned into machine code,
+# and the cache keeps it as bitcode. Its entry point is a _LinkOnly key, never entered in
+# the dispatcher's table of callable overloads, so a call from Python compiles the kernel
+# again in full (Dispatcher.compile below). With no machine code of its own in the
+# process, every call to it binds to an optimised copy linked into a caller.
+
+LINK_ONLY = "tcgsim-link-only"  # the cache's serialisation kind of such a library
+_linking: list = []  # the dispatchers whose call template is being resolved
+_compiling: list = []  # (dispatcher, for linking only) of each compile under way
+
+
+class _LinkOnly:
+    """The entry point of a kernel compiled for linking only: a key in numba's table of
+    compiled functions; calling it is an error."""
+
+    __slots__ = ("qualname",)
+
+    def __init__(self, qualname: str):
+        self.qualname = qualname
+
+    def __call__(self, *args):
+        raise RuntimeError(f"{self.qualname} was compiled for linking only")
+
+
+def _no_cached_overload(sig, target_context):
+    return None
+
+
+def _install_link_only_hooks() -> None:
+    """Once per process: compile a kernel a caller's call template asks for as a library
+    for linking only (no module optimisation, no machine code, cached as bitcode)."""
+    from llvmlite import binding
+    from numba.core import codegen, cpu, dispatcher, environment, sigutils
+    from numba.core.compiler_lock import global_compiler_lock
+
+    if getattr(dispatcher.Dispatcher, "_tcgsim_link_only", False):
+        return
+    plain_compile = dispatcher.Dispatcher.compile
+
+    def compile(self, sig):
+        with global_compiler_lock:
+            link = bool(_linking) and _linking[-1] is self
+            _compiling.append((self, link))
+            try:
+                entry = plain_compile(self, sig)
+                if not link and isinstance(entry, _LinkOnly):
+                    # Compiled, or cached, for linking only: a call from Python needs
+                    # machine code, so compile it whole (its cache entry is replaced).
+                    self.overloads.pop(tuple(sigutils.normalize_signature(sig)[0]), None)
+                    self._cache.load_overload = _no_cached_overload
+                    try:
+                        entry = plain_compile(self, sig)
+                    finally:
+                        del self._cache.load_overload
+                return entry
+            finally:
+                _compiling.pop()
+
+    plain_add = dispatcher.Dispatcher.add_overload
+
+    def add_overload(self, cres):
+        if isinstance(cres.entry_point, _LinkOnly):
+            self.overloads[tuple(cres.signature.args)] = cres  # typed, not callable
+            return None
+        return plain_add(self, cres)
+
+    plain_executable = cpu.CPUContext.get_executable
+
+    def get_executable(self, library, fndesc, env):
+        if not getattr(library, "_tcgsim_link_only", False) and _compiling:
+            disp, link = _compiling[-1]
+            library._tcgsim_link_only = link and (
+                fndesc.qualname == disp.py_func.__qualname__
+                and fndesc.modname == disp.py_func.__module__)
+        if getattr(library, "_tcgsim_link_only", False):
+            library._ensure_finalized()
+            return _LinkOnly(fndesc.qualname)
+        cfunc = plain_executable(self, library, fndesc, env)
+        # The environments of the kernels linked in for linking only live in this code.
+        for gv in library._final_module.global_variables:
+            linked_env = environment.lookup_environment(gv.name)
+            if linked_env is not None and linked_env is not env:
+                library.codegen.set_env(gv.name, linked_env)
+        return cfunc
+
+    plain_set_env = codegen.JITCPUCodegen.set_env
+
+    def set_env(self, env_name, env):
+        # A library for linking only has no code in the process, so no environment.
+        if self._engine.get_global_value_address(env_name):
+            plain_set_env(self, env_name, env)
+
+    plain_finalize = codegen.CPUCodeLibrary.finalize
+
+    def finalize(self):
+        if not getattr(self, "_tcgsim_link_only", False):
+            return plain_finalize(self)
+        self._raise_if_finalized()
+        seen = set()
+        for library in self._linking_libraries:
+            if library not in seen:
+                seen.add(library)
+                self._reload_init.update(library._reload_init)
+                self._final_module.link_in(library._get_module_for_linking(),
+                                           preserve=True)
+        self._finalized = True
+        return None
+
+    plain_serialize = codegen.CPUCodeLibrary.serialize_using_object_code
+
+    def serialize_using_object_code(self):
+        if getattr(self, "_tcgsim_link_only", False):
+            return (self.name, LINK_ONLY, self._get_module_for_linking().as_bitcode())
+        return plain_serialize(self)
+
+    plain_unserialize = codegen.CPUCodeLibrary._unserialize.__func__
+
+    def _unserialize(cls, codegen_, state):
+        name, kind, data = state
+        if kind != LINK_ONLY:
+            return plain_unserialize(cls, codegen_, state)
+        library = codegen_.create_library(name)
+        library._final_module = library._shared_module = binding.parse_bitcode(data)
+        library._tcgsim_link_only = True
+        library._finalized = True
+        return library
+
+    dispatcher.Dispatcher.compile = compile
+    dispatcher.Dispatcher.add_overload = add_overload
+    cpu.CPUContext.get_executable = get_executable
+    codegen.JITCPUCodegen.set_env = set_env
+    codegen.CPUCodeLibrary.finalize = finalize
+    codegen.CPUCodeLibrary.serialize_using_object_code = serialize_using_object_code
+    codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
+    dispatcher.Dispatcher._tcgsim_link_only = True
 
 
 # ------------------------------------------------------------------ kernels compiled apart

@@ -1,0 +1,89 @@
+"""A kernel compiled because another kernel calls it is compiled for linking only
+(simcore.jit, "kernels for linking only"): no machine code of its own, cached as bitcode.
+Its callers compute the same, a caller compiled in a new process links it from the cache,
+and a call from Python compiles it whole."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+MODULE = '''
+import numpy as np
+from tcgsim.simcore.jit import kernel
+
+@kernel
+def leaf(a, k):
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i] * k
+    return s
+
+@kernel
+def mid(a, k):
+    return leaf(a, k) + 1
+
+@kernel
+def top(a):
+    return mid(a, 2) + leaf(a, 3)
+
+@kernel
+def top2(a):
+    return mid(a, 5) * 2
+'''
+
+RUN = '''
+import json, sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+import linkmod as m
+from tcgsim.simcore import jit
+
+def link_only(d):
+    return [isinstance(c.entry_point, jit._LinkOnly) for c in d.overloads.values()]
+
+a = np.arange(5)
+out = {}
+if sys.argv[2] == "first":
+    out["top"] = int(m.top(a))
+    out["mid_link_only"] = link_only(m.mid)
+    out["leaf_link_only"] = link_only(m.leaf)
+    out["leaf"] = int(m.leaf(a, 4))  # from Python: compiled whole
+    out["leaf_after"] = link_only(m.leaf)
+else:
+    out["top2"] = int(m.top2(a))  # compiled here, mid linked from the cache
+    out["mid_from_cache"] = sum(m.mid.stats.cache_hits.values())
+    out["mid_link_only"] = link_only(m.mid)
+    out["mid"] = int(m.mid(a, 1))  # its cache entry is for linking only: compiled whole
+    out["mid_after"] = link_only(m.mid)
+print(json.dumps(out))
+'''
+
+
+def _run(tmp_path: Path, mode: str) -> dict:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-c", RUN, str(tmp_path / "src"), mode], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_kernel_called_by_kernels_is_compiled_for_linking_only(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "linkmod.py").write_text(textwrap.dedent(MODULE))
+    total = sum(range(5))  # 10
+    first = _run(tmp_path, "first")
+    assert first["top"] == (2 * total + 1) + 3 * total
+    assert first["mid_link_only"] == [True]
+    assert first["leaf_link_only"] == [True]
+    assert first["leaf"] == 4 * total
+    assert first["leaf_after"] == [False]
+
+    second = _run(tmp_path, "second")
+    assert second["top2"] == (5 * total + 1) * 2
+    assert second["mid_from_cache"] == 1
+    assert second["mid_link_only"] == [True]
+    assert second["mid"] == total + 1
+    assert second["mid_after"] == [False]
