@@ -93,6 +93,7 @@ def one_signature(dispatcher):
 def kernel(fn):
     """@njit(cache=True) without NRT, for functions that never allocate arrays."""
     _install_link_only_hooks()
+    _install_call_type_memo()
     return one_signature(njit(cache=True, _nrt=False, error_model="numpy")(fn))
 
 
@@ -246,6 +247,51 @@ def _install_link_only_hooks() -> None:
     codegen.CPUCodeLibrary.serialize_using_object_code = serialize_using_object_code
     codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
     dispatcher.Dispatcher._tcgsim_link_only = True
+
+
+# ------------------------------------------------------------------ typing: one resolution per call
+#
+# numba types each call of a function (an operator, a builtin, a numpy function) by trying
+# its templates in turn, for every call site of every kernel: the ONE PIECE engine makes
+# about 25,000 such calls with 1,300 distinct argument types, and an @overload is compiled
+# again for each set of flags of the functions calling it (its implementation cache is keyed
+# on the caller's flags, though the implementation is compiled with the overload's own
+# options, numba's _OverloadFunctionTemplate._build_impl). The outcome depends only on the
+# function, the typing context and the argument types, so each is resolved once: a repeated
+# call takes the signature found before and sets the implementation key that resolution
+# set (the lowering reads it), as the templates would. Failures are not kept.
+
+_call_types: dict = {}  # (function type, context, argument types, keywords) -> (sig, key)
+
+
+def _install_call_type_memo() -> None:
+    """Once per process: resolve each (function, argument types) call once."""
+    import functools
+
+    from numba.core.types import functions
+
+    if getattr(functions.BaseFunction, "_tcgsim_memo", False):
+        return
+    plain = functions.BaseFunction.get_call_type
+
+    @functools.wraps(plain)
+    def get_call_type(self, context, args, kws):
+        try:
+            key = (self, context, tuple(args), tuple(sorted(kws.items())))
+            found = _call_types.get(key)
+        except TypeError:  # an unhashable argument type: as numba does
+            return plain(self, context, args, kws)
+        if found is not None:
+            sig, impl = found
+            self._impl_keys[sig.args] = impl
+            return sig
+        sig = plain(self, context, args, kws)
+        if sig is not None:
+            _call_types[key] = (sig, self._impl_keys[sig.args])
+        return sig
+
+    functions.BaseFunction.get_call_type = get_call_type
+    functions.BaseFunction._tcgsim_memo = True
 
 
 # ------------------------------------------------------------------ kernels compiled apart
