@@ -14,6 +14,12 @@ without numba's negative-index wraparound (index_without_wraparound below).
 A kernel called from other kernels is compiled for one signature, its integer arguments
 widened to int64 (one_signature below), not once per mix of argument types.
 
+A kernel compiled because another kernel calls it is compiled for linking only: no machine
+code of its own, since its callers optimise it and make its machine code with theirs.
+
+Each call of an operator, builtin or numpy function is typed once per process, not at every
+call site.
+
 A large kernel reached from many others (the card-effect interpreter, a battle, a phase) is
 compiled apart (kernel_apart below): once, into its own machine code, which its callers call
 through a pointer instead of each carrying an optimised copy of it.
