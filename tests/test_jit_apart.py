@@ -4,12 +4,8 @@ code and called through a pointer: its callers carry no copy of it, are compiled
 still run when the kernel's own cached code is gone (it is compiled again); a helper
 process (simcore.compilejobs) can compile it for the process that calls it."""
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
+
+from tests.jitproc import run_fresh, write_module
 
 MODULE = '''
 import numpy as np
@@ -67,24 +63,16 @@ print(json.dumps(out))
 '''
 
 
-def _run(tmp_path: Path, mode: str = "top") -> dict:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    done = subprocess.run([sys.executable, "-c", RUN, str(tmp_path / "src"), mode], env=env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
 
 def test_callers_call_a_kernel_compiled_apart_and_load_from_the_cache(tmp_path):
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "apartmod.py").write_text(textwrap.dedent(MODULE))
-    fresh = _run(tmp_path)
+    write_module(tmp_path, "apartmod", MODULE)
+    fresh = run_fresh(tmp_path, RUN, "top")
     assert fresh["value"] == 51  # (0+1+2+3+4) * 2 + 1 + (0+1+2+3+4) * 3
     assert fresh["top_from_cache"] == 0
     assert fresh["mid_defines_big"] is False  # no copy of the kernel in its caller
     assert fresh["mid_calls_through_cell"] is True
 
-    cached = _run(tmp_path)
+    cached = run_fresh(tmp_path, RUN, "top")
     assert cached == {"value": 51, "top_from_cache": 1, "big_loaded": 1, "big_from_cache": 1}
 
     # The kernel's own cached code gone: the cached callers load, and the kernel is
@@ -93,26 +81,25 @@ def test_callers_call_a_kernel_compiled_apart_and_load_from_the_cache(tmp_path):
     assert gone
     for f in gone:
         f.unlink()
-    again = _run(tmp_path)
+    again = run_fresh(tmp_path, RUN, "top")
     assert again == {"value": 51, "top_from_cache": 1, "big_loaded": 1, "big_from_cache": 0}
 
     # The kernel compiled again by another process, after other kernels (so numba numbers
     # its symbol differently): the cached callers still find it by its cell.
     for f in (tmp_path / "cache").rglob("apartmod.big-*"):
         f.unlink()
-    assert _run(tmp_path, "big only") == {"big": 20}
-    assert _run(tmp_path) == {"value": 51, "top_from_cache": 1, "big_loaded": 1,
+    assert run_fresh(tmp_path, RUN, "big only") == {"big": 20}
+    assert run_fresh(tmp_path, RUN, "top") == {"value": 51, "top_from_cache": 1, "big_loaded": 1,
                               "big_from_cache": 1}
 
 
 def test_a_helper_process_compiles_a_kernel_for_its_callers(tmp_path):
     """A helper compiles the kernel into the cache; the process that calls it then loads
     it instead of compiling it."""
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "apartmod.py").write_text(textwrap.dedent(MODULE))
-    assert _run(tmp_path, "helper") == {"compiled": True}
+    write_module(tmp_path, "apartmod", MODULE)
+    assert run_fresh(tmp_path, RUN, "helper") == {"compiled": True}
     assert list((tmp_path / "cache").rglob("apartmod.big-*"))
-    out = _run(tmp_path)
+    out = run_fresh(tmp_path, RUN, "top")
     assert out["value"] == 51 and out["big_loaded"] == 1 and out["big_from_cache"] == 1
 
 

@@ -3,12 +3,9 @@
 every resolution kept gives the signature and the implementation numba's templates give,
 and kernels typed through it compute the same."""
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
+
+from tests.jitproc import run_fresh, write_module
 
 MODULE = '''
 import numpy as np
@@ -58,13 +55,8 @@ print(json.dumps(out))
 
 
 def test_each_call_is_typed_once_as_numba_types_it(tmp_path: Path):
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "memomod.py").write_text(textwrap.dedent(MODULE))
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    done = subprocess.run([sys.executable, "-c", RUN, str(tmp_path / "src")], env=env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    write_module(tmp_path, "memomod", MODULE)
+    out = run_fresh(tmp_path, RUN)
     a = list(range(6))
 
     def small(k):

@@ -3,12 +3,8 @@
 Its callers compute the same, a caller compiled in a new process links it from the cache,
 and a call from Python compiles it whole."""
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
+
+from tests.jitproc import run_fresh, write_module
 
 MODULE = '''
 import numpy as np
@@ -62,26 +58,18 @@ print(json.dumps(out))
 '''
 
 
-def _run(tmp_path: Path, mode: str) -> dict:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    done = subprocess.run([sys.executable, "-c", RUN, str(tmp_path / "src"), mode], env=env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
 
 def test_a_kernel_called_by_kernels_is_compiled_for_linking_only(tmp_path):
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "linkmod.py").write_text(textwrap.dedent(MODULE))
+    write_module(tmp_path, "linkmod", MODULE)
     total = sum(range(5))  # 10
-    first = _run(tmp_path, "first")
+    first = run_fresh(tmp_path, RUN, "first")
     assert first["top"] == (2 * total + 1) + 3 * total
     assert first["mid_link_only"] == [True]
     assert first["leaf_link_only"] == [True]
     assert first["leaf"] == 4 * total
     assert first["leaf_after"] == [False]
 
-    second = _run(tmp_path, "second")
+    second = run_fresh(tmp_path, RUN, "second")
     assert second["top2"] == (5 * total + 1) * 2
     assert second["mid_from_cache"] == 1
     assert second["mid_link_only"] == [True]
