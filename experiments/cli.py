@@ -226,7 +226,7 @@ def ladder(game, n_games, strategies, decks, store, seed, threads, progress):
 @click.option("--game", "-g", default=None, help=GAME_HELP + " Default: all games.")
 def compile_engines(game):
     """Compile the engines now (numba, cached on disk), so that the first simulation does not
-    wait for it: about 45 s for ONE PIECE, 15 s for Weiß Schwarz and 20 s for Dragon Ball
+    wait for it: about 35 s for ONE PIECE, 12 s for Weiß Schwarz and 15 s for Dragon Ball
     Super on 2 cores, once per version of each engine's source. Helper processes compile on
     the other cores (TCGSIM_COMPILE_JOBS=N: N processes in all, 1 for this one only).
     Prints the time taken."""

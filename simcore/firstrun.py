@@ -17,7 +17,7 @@ from pathlib import Path
 from tcgsim.simcore.compilejobs import start_helpers, stop_helpers
 
 # Cold compile seconds per game measured on 2 cores (docs/benchmarks.md), for the message.
-EXPECTED_SECONDS = {"onepiece": 45, "weiss": 15, "dbs": 20}
+EXPECTED_SECONDS = {"onepiece": 35, "weiss": 12, "dbs": 15}
 # Seconds this process spent in first calls that compiled an engine (their games included),
 # so that a speed figure can leave them out (runner.run_games).
 COMPILE_SECONDS = [0.0]

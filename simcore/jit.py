@@ -15,7 +15,8 @@ A kernel called from other kernels is compiled for one signature, its integer ar
 widened to int64 (one_signature below), not once per mix of argument types.
 
 A kernel compiled because another kernel calls it is compiled for linking only: no machine
-code of its own, since its callers optimise it and make its machine code with theirs.
+code of its own, since its callers optimise it and make its machine code with theirs, and
+no wrappers to call it from Python or C.
 
 Each call of an operator, builtin or numpy function is typed once per process, not at every
 call site.
@@ -119,14 +120,17 @@ def kernel_inline(fn):
 # machine code of it. Such a kernel (compiled through one_signature's call template) is
 # compiled *for linking only*: its functions are optimised one by one and its callees
 # linked in, but its module is neither optimised as a whole nor turned into machine code,
-# and the cache keeps it as bitcode. Its entry point is a _LinkOnly key, never entered in
-# the dispatcher's table of callable overloads, so a call from Python compiles the kernel
-# again in full (Dispatcher.compile below). With no machine code of its own in the
-# process, every call to it binds to an optimised copy linked into a caller.
+# and the cache keeps it as bitcode. Nor does it get numba's wrappers to call it from Python
+# and from C (lowering and optimising them took about an eighth of a first compile). Its
+# entry point is a _LinkOnly key, never entered in the dispatcher's table of callable
+# overloads, so a call from Python compiles the kernel again in full, wrappers included
+# (Dispatcher.compile below). With no machine code of its own in the process, every call
+# to it binds to an optimised copy linked into a caller.
 
 LINK_ONLY = "tcgsim-link-only"  # the cache's serialisation kind of such a library
 _linking: list = []  # the dispatchers whose call template is being resolved
 _compiling: list = []  # (dispatcher, for linking only) of each compile under way
+_NO_WRAPPERS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}  # numba's options
 
 
 class _LinkOnly:
@@ -161,6 +165,8 @@ def _install_link_only_hooks() -> None:
         with global_compiler_lock:
             link = bool(_linking) and _linking[-1] is self
             _compiling.append((self, link))
+            if link:  # never called from Python or C: no wrappers for either
+                self.targetoptions.update(_NO_WRAPPERS)
             try:
                 entry = plain_compile(self, sig)
                 if not link and isinstance(entry, _LinkOnly):
@@ -175,6 +181,8 @@ def _install_link_only_hooks() -> None:
                 return entry
             finally:
                 _compiling.pop()
+                for option in _NO_WRAPPERS:
+                    self.targetoptions.pop(option, None)
 
     plain_add = dispatcher.Dispatcher.add_overload
 

@@ -164,7 +164,7 @@ def test_first_run_notice_in_a_terminal_once(tmp_path, monkeypatch):
     with firstrun.compiling("onepiece", "ONE PIECE", "run_batch", term):
         pass
     text = term.getvalue()
-    assert text.startswith("compiling the ONE PIECE engine (first run only, about 45 s")
+    assert text.startswith("compiling the ONE PIECE engine (first run only, about 35 s")
     assert text.endswith("done in 0 s\n")
     assert firstrun.is_compiled("onepiece", "run_batch")
     again = FakeTerminal()
