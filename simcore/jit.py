@@ -28,6 +28,7 @@ through a pointer instead of each carrying an optimised copy of it.
 
 from numba import njit
 
+from tcgsim.simcore import jitir
 from tcgsim.simcore.jitcache import use_source_keyed_cache
 
 OWN_SYMBOLS = "_ZN6tcgsim"  # how the names of tcgsim's compiled functions begin
@@ -101,6 +102,7 @@ def kernel(fn):
     """@njit(cache=True) without NRT, for functions that never allocate arrays."""
     _install_link_only_hooks()
     _install_call_type_memo()
+    jitir.install()
     return one_signature(njit(cache=True, _nrt=False, error_model="numpy")(fn))
 
 
