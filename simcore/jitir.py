@@ -7,7 +7,7 @@ for it after every compiler pass, about 830,000 times in a ONE PIECE compile: 8 
 `install` replaces the helper with one that remembers the kind of each value's type and
 fills one list. Its result is the same list, in the same order (tests/test_jitir.py)."""
 
-from numba.core import ir
+from numba.core import ir, postproc, transforms
 
 _VAR, _INST, _SEQ, _MAP, _OTHER = range(5)
 _kinds: dict = {}  # a value's type -> what the walk does with it
@@ -63,9 +63,29 @@ _STMT_LIST_VARS = ir.Stmt.list_vars
 _EXPR_LIST_VARS = ir.Expr.list_vars
 
 
+def _post_process(self, emit_dels: bool = False, extend_lifetimes: bool = False) -> None:
+    """numba's PostProcessor.run for tcgsim's own functions: the control flow canonicalised
+    and the variables' lifetimes left to be computed when asked for. numba computes them,
+    and the variables live on entry to each block, after every pass; for a function that
+    is no generator and is not lowered in object mode nothing reads the latter, and the
+    former only the pass right after (lifting `with` blocks), before the IR changes."""
+    fir = self.func_ir
+    if emit_dels or fir.is_generator or not fir.func_id.modname.startswith(OWN_PACKAGE):
+        return _PLAIN_RUN(self, emit_dels, extend_lifetimes)
+    fir.blocks = transforms.canonicalize_cfg(fir.blocks)
+    fir.variable_lifetime = postproc.VariableLifetime(fir.blocks)
+    fir.generator_info = None
+
+
+OWN_PACKAGE = "tcgsim."
+_PLAIN_RUN = postproc.PostProcessor.run
+
+
 def install() -> None:
-    """Once per process: numba's IR lists its variables with the faster helper."""
+    """Once per process: numba's IR lists its variables with the faster helper, and its
+    post-processing of tcgsim's functions computes only what is read."""
     ir.Inst._rec_list_vars = _rec_list_vars
+    postproc.PostProcessor.run = _post_process
 
 
 def plain_list_vars(inst) -> list:

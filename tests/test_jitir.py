@@ -2,12 +2,15 @@
 variables in the same order, for every statement and expression of the ONE PIECE engine's
 largest kernels."""
 
+import shutil
+
 from numba.core import compiler, ir
 
 from tcgsim.simcore import jitir
 from tcgsim.simcore.games.onepiece import engine
 from tcgsim.simcore.games.onepiece.effects import interp
 from tcgsim.strategies.onepiece import common
+from tests.jitproc import run_fresh, write_module
 
 
 def _insts(func_ir):
@@ -44,3 +47,65 @@ def test_nested_values_keep_their_order():
     stmt = ir.Assign(call, t, loc)
     assert [v.name for v in stmt.list_vars()] == [v.name for v in jitir.plain_list_vars(stmt)]
     assert [v.name for v in stmt.list_vars()] == ["a", "b", "c", "a", "c", "t"]
+
+
+
+MODULE = '''
+import numpy as np
+from tcgsim.simcore.jit import kernel, kernel_inline
+
+@kernel_inline
+def clip(x, lo, hi):
+    return lo if x < lo else hi if x > hi else x
+
+@kernel
+def scan(a, k):
+    best = -1
+    for i in range(a.shape[0]):
+        if a[i] % k == 0 and (best < 0 or a[i] > a[best]):
+            best = i
+        elif a[i] < 0:
+            break
+    return best, clip(best, 0, 3)
+
+@kernel
+def top(a):
+    s = 0
+    j = 0
+    while j < 4:
+        i, c = scan(a, j + 1)
+        s += i * c
+        j += 1
+    return s
+'''
+
+RUN = '''
+import hashlib, json, sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+from numba.core import postproc
+from tcgsim.simcore import jitir
+import ppmod as m
+if sys.argv[2] == "plain":
+    postproc.PostProcessor.run = jitir._PLAIN_RUN
+out = {"top": int(m.top(np.arange(10))),
+       "patched": postproc.PostProcessor.run is jitir._post_process}
+for d in (m.top, m.scan):
+    for cres in d.overloads.values():
+        text = cres.library.get_llvm_str()
+        out["ir_" + d.py_func.__name__] = hashlib.sha256(text.encode()).hexdigest()
+print(json.dumps(out))
+'''
+
+
+def test_post_processing_only_what_is_read_compiles_the_same_code(tmp_path):
+    """numba's post-processing of tcgsim's functions leaves the variables' lifetimes to be
+    computed when read: every kernel's LLVM IR is the same as with numba's own."""
+    write_module(tmp_path, "ppmod", MODULE)
+    fast = run_fresh(tmp_path, RUN, "fast")
+    shutil.rmtree(tmp_path / "cache")
+    plain = run_fresh(tmp_path, RUN, "plain")
+    assert fast["patched"] and not plain["patched"]
+    assert fast["top"] == plain["top"] == (9 + 8 + 9 + 8) * 3  # the last multiple of k, clipped
+    assert fast["ir_top"] == plain["ir_top"]
+    assert fast["ir_scan"] == plain["ir_scan"]
