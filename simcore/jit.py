@@ -19,7 +19,7 @@ code of its own, since its callers optimise it and make its machine code with th
 no wrappers to call it from Python or C.
 
 Each call of an operator, builtin or numpy function is typed once per process, not at every
-call site, and numba's IR lists its variables with a faster helper (simcore.jitir).
+call site, and numba's work on its IR is cut where its results go unread (simcore.jitir).
 
 A large kernel reached from many others (the card-effect interpreter, a battle, a phase) is
 compiled apart (kernel_apart below): once, into its own machine code, which its callers call
