@@ -61,7 +61,7 @@ def _rec_list_vars(self, val) -> list:
     return out
 
 
-_PLAIN = ir.Inst._rec_list_vars
+_PLAIN = ir.Inst._rec_list_vars  # numba's own helper
 _STMT_LIST_VARS = ir.Stmt.list_vars
 _EXPR_LIST_VARS = ir.Expr.list_vars
 
@@ -90,12 +90,3 @@ def install() -> None:
     ir.Inst._rec_list_vars = _rec_list_vars
     postproc.PostProcessor.run = _post_process
 
-
-def plain_list_vars(inst) -> list:
-    """inst.list_vars() as numba's own helper computes it (for the test)."""
-    current = ir.Inst._rec_list_vars
-    ir.Inst._rec_list_vars = _PLAIN
-    try:
-        return inst.list_vars()
-    finally:
-        ir.Inst._rec_list_vars = current
