@@ -12,7 +12,7 @@ from tcgsim.simcore.games.onepiece import layout as L
 from tcgsim.simcore.rng import new_streams, seed_stream
 from tcgsim.simcore.runner import run_games
 from tcgsim.simcore.search import best_candidate, redeal
-from tcgsim.strategies.onepiece import search
+from tcgsim.strategies.onepiece import common, search
 from tcgsim.strategies.registry import resolve
 
 SEED = 4242
@@ -131,6 +131,53 @@ def test_the_search_player_reads_no_hidden_card():
         assert _decide(ct, fx, decks, leaders, other, p, game) == chosen
         moved += chosen != _decide(ct, fx, decks, leaders, st, p, game, playouts=0)
     assert moved >= 1
+
+
+def _attacked(st, p):
+    """st with p's Leader attacking the opponent's Leader, given p's active DON!! (the state
+    of a Counter Step: 7-1-1-1 declared, no ability resolved)."""
+    st = st.copy()
+    b, ob = p * L.PSIZE, (1 - p) * L.PSIZE
+    st[b + L.F_DON + L.LEADER_REF] += st[b + L.DON_ACTIVE]
+    st[b + L.DON_ACTIVE] = 0
+    st[b + L.F_RESTED + L.LEADER_REF] = 1
+    st[L.G_ATT] = st[L.G_TGT] = L.LEADER_REF
+    st[L.G_ATT_CARD] = st[b + L.F_CARD + L.LEADER_REF]
+    st[L.G_TGT_CARD] = st[ob + L.F_CARD + L.LEADER_REF]
+    return st
+
+
+@pytest.mark.thorough  # compiles the search player's runner (about 50 s)
+def test_the_search_player_defends_without_reading_hidden_cards():
+    """Issue 30: the searched counters read no hidden card either: attacked by the Leader
+    with every active DON!!, the defender's first counter (or none) is the same when the
+    cards it cannot see lie otherwise; and the search leaves default's choice in some."""
+    ct, fx, decks, leaders, states = _decision_states()
+    _, prm = resolve("onepiece", "search", ["playouts=16"])
+    prm = np.ascontiguousarray(prm.astype(np.float64))
+    rng = np.random.default_rng(7)
+    buf = np.zeros(batch.BUF, dtype=np.int32)
+    ws = search_batch.search_workspace(prm.shape[0])
+
+    def counter(st, o, game, base):
+        streams = np.zeros(8, dtype=np.uint64)
+        for s in range(4):
+            seed_stream(streams, s, SEED, game, s)
+        return int(search.search_defence(st.copy(), ct, fx, decks, leaders, o,
+                                         search.K_COUNTER, base, prm, streams, ws))
+
+    tried = moved = 0
+    for st, p, game in states:
+        st = _attacked(st, p)
+        o = np.int32(1 - p)
+        if not search.has_counter(st, ct, o):
+            continue
+        base = int(common.counter(st, ct, fx, o, prm, np.zeros(8, np.uint64), 2 + o, buf))
+        chosen = counter(st, o, game, base)
+        assert counter(_hide_otherwise(st, o, rng), o, game, base) == chosen
+        tried += 1
+        moved += chosen != base
+    assert tried >= 8 and moved >= 1
 
 
 def test_hidden_places_are_the_hand_deck_and_face_down_life():

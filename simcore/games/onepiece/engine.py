@@ -263,57 +263,62 @@ def end_battle(st):
 
 
 @kernel_inline
+def counter_with(st, ct, fx, lg, p, c, fams, prms, rng, buf, debug, decks, leaders):
+    """7-1-3-2: the defender uses counter c (its hand index | the card it boosts << 8): a
+    Character card's counter (free) or a [Counter] Event (paid with active DON!!). False when
+    the Counter Step is over: the game ended, the attacker or the target left (7-1-1-4), or c
+    was illegal (the game stops)."""
+    o = 1 - p
+    ob = o * PSIZE
+    h = c & 0xFF
+    r = (c >> 8) & 0xFF
+    if h >= st[ob + N_HAND] or r >= NREF or st[ob + F_CARD + r] == EMPTY:
+        fail(st, lg, ERR_ILLEGAL)
+        return False
+    value = counter_value(st, ct, o, h)
+    if value <= 0:
+        fail(st, lg, ERR_ILLEGAL)
+        return False
+    cost = hand_cost(st, ct, o, h)
+    card = take_from_hand(st, o, h)
+    st[ob + S_COUNTERS] += 1
+    if ct[card, C.CATEGORY] == C.CHARACTER:
+        to_trash(st, o, card)  # 7-1-3-2-1
+        st[ob + F_BPOW + r] += value
+        log(st, lg, E.E_COUNTER, o, card, value, st[ob + F_CARD + r])
+    else:
+        # 7-1-3-2-2: pay, trash, resolve
+        st[ob + DON_ACTIVE] -= cost
+        st[ob + DON_RESTED] += cost
+        to_trash(st, o, card)
+        event_activated(st, ct, o, card)
+        eff = ct[card, C.COUNTER_EFF]
+        if has_timing(fx, card, T_COUNTER):
+            log(st, lg, E.E_COUNTER, o, card, 0, st[ob + F_CARD + r])
+            fire(st, ct, fx, lg, T_COUNTER, o, card, -1,
+                 fams, prms, rng, buf)
+        else:
+            log(st, lg, E.E_COUNTER, o, card, ct[card, C.COUNTER_VAL] if
+                eff == C.EFF_POWER_BATTLE else 0, st[ob + F_CARD + r])
+            resolve_effect(st, ct, fx, lg, o, eff, ct[card, C.COUNTER_VAL], card,
+                           r if eff == C.EFF_POWER_BATTLE else -1, fams, prms, rng, buf)
+    if debug:
+        check_invariants(st, ct, lg, decks, leaders)
+    return st[G_OVER] == 0 and not moved(st, p)
+
+
+@kernel_inline
 def counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders):
     """7-1-3: the defender uses Character counters (free) and [Counter] Events (paid with
     active DON), in any order, as often as they like."""
     o = 1 - p
-    ob = o * PSIZE
     for _ in range(MAX_COUNTERS_PER_BATTLE):
         settle_hand(st, ct, fx, o, buf)
         if not has_counter(st, ct, o):
             return
         c = policy.counter(st, ct, fx, o, fams[o], prms[o], rng, 2 + o, buf)
-        if c < 0:
-            return
-        h = c & 0xFF
-        r = (c >> 8) & 0xFF
-        if h >= st[ob + N_HAND] or r >= NREF or st[ob + F_CARD + r] == EMPTY:
-            fail(st, lg, ERR_ILLEGAL)
-            return
-        value = counter_value(st, ct, o, h)
-        if value <= 0:
-            fail(st, lg, ERR_ILLEGAL)
-            return
-        cost = hand_cost(st, ct, o, h)
-        card = take_from_hand(st, o, h)
-        st[ob + S_COUNTERS] += 1
-        if ct[card, C.CATEGORY] == C.CHARACTER:
-            to_trash(st, o, card)  # 7-1-3-2-1
-            st[ob + F_BPOW + r] += value
-            log(st, lg, E.E_COUNTER, o, card, value, st[ob + F_CARD + r])
-        else:
-            # 7-1-3-2-2: pay, trash, resolve
-            st[ob + DON_ACTIVE] -= cost
-            st[ob + DON_RESTED] += cost
-            to_trash(st, o, card)
-            event_activated(st, ct, o, card)
-            eff = ct[card, C.COUNTER_EFF]
-            if has_timing(fx, card, T_COUNTER):
-                log(st, lg, E.E_COUNTER, o, card, 0, st[ob + F_CARD + r])
-                fire(st, ct, fx, lg, T_COUNTER, o, card, -1,
-                     fams, prms, rng, buf)
-                if debug:
-                    check_invariants(st, ct, lg, decks, leaders)
-                if st[G_OVER] != 0 or moved(st, p):
-                    return
-                continue
-            log(st, lg, E.E_COUNTER, o, card, ct[card, C.COUNTER_VAL] if
-                eff == C.EFF_POWER_BATTLE else 0, st[ob + F_CARD + r])
-            resolve_effect(st, ct, fx, lg, o, eff, ct[card, C.COUNTER_VAL], card,
-                           r if eff == C.EFF_POWER_BATTLE else -1, fams, prms, rng, buf)
-        if debug:
-            check_invariants(st, ct, lg, decks, leaders)
-        if st[G_OVER] != 0 or moved(st, p):
+        if c < 0 or not counter_with(st, ct, fx, lg, p, c, fams, prms, rng, buf, debug, decks,
+                                     leaders):
             return
 
 
@@ -330,9 +335,11 @@ def battle_stops(st, lg, p):
     return False
 
 
-@kernel_apart
-def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
-    """7-1: Attack, Block, Counter and Damage Steps, then End of Battle."""
+@kernel_inline
+def attack_step(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf):
+    """7-1-1: p declares the attack of its card att on the opponent's tgt, then [When
+    Attacking], the Leader's "when your Leader attacks" and the defender's [On Your
+    Opponent's Attack] abilities resolve. False when the battle stopped there."""
     b = p * PSIZE
     o = 1 - p
     ob = o * PSIZE
@@ -350,44 +357,48 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
         else:
             drain(st, ct, fx, lg, fams, prms, rng, buf)
         if battle_stops(st, lg, p):
-            return
+            return False
     if att == LEADER_REF and (st[G_FX_NO_TM + p] >> T_LEADER_ATTACKS) & 1 == 0:
         fire_field(st, ct, fx, lg, T_LEADER_ATTACKS, p, fams, prms, rng, buf)  # 8-1-3-1
         if battle_stops(st, lg, p):
-            return
+            return False
     if (st[G_FX_NO_TM + o] >> T_ON_OPP_ATTACK) & 1 == 0:  # 10-2-16: the defender's, after
         fire_field(st, ct, fx, lg, T_ON_OPP_ATTACK, o, fams, prms, rng, buf)
         if battle_stops(st, lg, p):
-            return
-    # Block Step (7-1-2): at most one [Blocker]; the strategy is asked only if it can block.
-    r = -1
-    if has_legal_blocker(st, ct, o):
-        r = policy.block(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
-    if r >= 0:
-        if r >= NREF or not is_legal_blocker(st, ct, o, r):
-            fail(st, lg, ERR_ILLEGAL)
-            return
-        st[ob + F_RESTED + r] = 1
-        st[G_TGT] = r
-        st[G_TGT_CARD] = st[ob + F_CARD + r]
-        st[ob + S_BLOCKS] += 1
-        log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
-        if (st[G_FX_NO_TM + p] >> T_OPP_BLOCKER) & 1 == 0:  # the turn player's first (8-6-1)
-            fire_field(st, ct, fx, lg, T_OPP_BLOCKER, p, fams, prms, rng, buf)
-            if st[G_OVER] != 0:
-                return
-        queued = became_rested(st, fx, lg, o, r)
-        if has_timing(fx, st[G_TGT_CARD], T_ON_BLOCK):  # 10-2-15, 7-1-2-2
-            fire(st, ct, fx, lg, T_ON_BLOCK, o, st[G_TGT_CARD], r, fams, prms, rng, buf)
-        elif queued:
-            drain(st, ct, fx, lg, fams, prms, rng, buf)
+            return False
+    return True
+
+
+@kernel_inline
+def block_with(st, ct, fx, lg, p, r, fams, prms, rng, buf):
+    """7-1-2: the defender's [Blocker] r becomes the target, and the abilities that watch a
+    block resolve. False when the game ended (or r was illegal: the game stops)."""
+    o = 1 - p
+    ob = o * PSIZE
+    if r >= NREF or not is_legal_blocker(st, ct, o, r):
+        fail(st, lg, ERR_ILLEGAL)
+        return False
+    st[ob + F_RESTED + r] = 1
+    st[G_TGT] = r
+    st[G_TGT_CARD] = st[ob + F_CARD + r]
+    st[ob + S_BLOCKS] += 1
+    log(st, lg, E.E_BLOCK, o, st[G_TGT_CARD], 0, 0)
+    if (st[G_FX_NO_TM + p] >> T_OPP_BLOCKER) & 1 == 0:  # the turn player's first (8-6-1)
+        fire_field(st, ct, fx, lg, T_OPP_BLOCKER, p, fams, prms, rng, buf)
         if st[G_OVER] != 0:
-            return
-    # Counter Step (7-1-3).
-    counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)
-    if battle_stops(st, lg, p):
-        return
-    # Damage Step (7-1-4): ties go to the attacker.
+            return False
+    queued = became_rested(st, fx, lg, o, r)
+    if has_timing(fx, st[G_TGT_CARD], T_ON_BLOCK):  # 10-2-15, 7-1-2-2
+        fire(st, ct, fx, lg, T_ON_BLOCK, o, st[G_TGT_CARD], r, fams, prms, rng, buf)
+    elif queued:
+        drain(st, ct, fx, lg, fams, prms, rng, buf)
+    return st[G_OVER] == 0
+
+
+@kernel_inline
+def damage_step(st, ct, fx, lg, p, fams, prms, rng, buf):
+    """7-1-4, 7-1-5: the battle's outcome (ties go to the attacker), then its end."""
+    o = 1 - p
     settle_field(st, ct, fx, buf)
     pa = power(st, ct, p, st[G_ATT])
     pt = power(st, ct, o, st[G_TGT])
@@ -418,6 +429,23 @@ def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, lead
     else:
         log(st, lg, E.E_NO_DAMAGE, p, 0, 0, 0)
     end_battle(st)
+
+
+@kernel_apart
+def battle(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf, debug, decks, leaders):
+    """7-1: Attack, Block, Counter and Damage Steps, then End of Battle."""
+    if not attack_step(st, ct, fx, lg, p, att, tgt, fams, prms, rng, buf):
+        return
+    o = 1 - p
+    # Block Step (7-1-2): at most one [Blocker]; the strategy is asked only if it can block.
+    if has_legal_blocker(st, ct, o):
+        r = policy.block(st, ct, o, fams[o], prms[o], rng, 2 + o, buf)
+        if r >= 0 and not block_with(st, ct, fx, lg, p, r, fams, prms, rng, buf):
+            return
+    counter_step(st, ct, fx, lg, p, fams, prms, rng, buf, debug, decks, leaders)  # 7-1-3
+    if battle_stops(st, lg, p):
+        return
+    damage_step(st, ct, fx, lg, p, fams, prms, rng, buf)
 
 
 # ---------------------------------------------------------------- main phase actions
@@ -689,6 +717,12 @@ def main_step(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, lea
     """One Main Phase action of p carried out, checked in debug mode, counted against the
     runaway guard."""
     apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders)
+    step_done(st, ct, fx, lg, buf, debug, decks, leaders)
+
+
+@kernel_inline
+def step_done(st, ct, fx, lg, buf, debug, decks, leaders):
+    """After a Main Phase action: the checks of debug mode, and the runaway guard's count."""
     if debug:
         if not kept_results_hold(st, ct, fx, buf):
             fail(st, lg, ERR_FX_KEPT)
