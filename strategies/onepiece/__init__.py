@@ -65,8 +65,8 @@ FAMILIES = {
     ),
     "search": _family(
         "search", SEARCH,
-        "reference player: plays each Main Phase action forward in sampled worlds, keeps "
-        "the best; slow",
+        "reference player: plays each Main Phase action, block and counter forward in sampled "
+        "worlds, keeps the best; slow",
         (*_DEFAULT_VALUES, 16, 0, 1), search=True,
     ),
 }
