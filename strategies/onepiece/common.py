@@ -57,6 +57,7 @@ from tcgsim.simcore.games.onepiece.effects.opcodes import (
     OP_DON_MINUS,
     OP_DON_REST,
     OP_DRAW,
+    OP_GIVE_DON,
     OP_GRANT,
     OP_KO,
     OP_NEXT_PLAY_CUT,
@@ -778,7 +779,8 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
     the end of the turn down to the opponent's count, only while p has no more than the
     opponent (else p's own go too). On p's own turn outside a battle, power or [Double
     Attack], [Banish] or [Unblockable] for this turn gains only on a card of p's that can
-    still attack, [Unblockable] only while the opponent has a [Blocker] that could block.
+    still attack, [Unblockable] only while the opponent has a [Blocker] that could block,
+    and DON!! given only to a card they help (don_gains) while there are some to give.
     DON!! -N that leaves p short for SETBACK_TURNS turns buys nothing on its
     own turn. `fights`: only what changes the field's battles counts (a draw or a look does
     not), as for DON!! lost for turns."""
@@ -851,7 +853,18 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
             if att and op == OP_GRANT and a == C.KW_UNBLOCKABLE and \
                     not has_legal_blocker(st, ct, 1 - p):
                 continue  # no [Blocker] of the opponent's could block it (7-1-2-1)
+            # DON!! given on p's own turn: only to a card they help (don_gains), and only
+            # while p has DON!! of the kind to give (6-5-5)
+            give = op == OP_GIVE_DON and code_get(fx, row - 1, 3) != OWN_OPP and \
+                st[G_ACTIVE] == p and st[G_ATT] == EMPTY
+            if give and st[p * PSIZE + (DON_RESTED if code_get(fx, row - 1, 2) == 1
+                                        else DON_ACTIVE)] == 0:
+                continue
             if sel_f == -1:
+                if give:
+                    if sel_c >= 0 and don_gains(st, ct, fx, p, sel_c):
+                        return True
+                    continue
                 if att:
                     if sel_c >= 0 and cand_owner(sel_c) == p and \
                             can_attack_with(st, ct, p, cand_index(sel_c)):
@@ -865,6 +878,8 @@ def gains_now(st, ct, fx, p, ab, src_card, src_ref, buf, fights=False):
                 if f >= 0:
                     n = candidates(st, ct, fx, f, p, src_card, src_ref, buf)
                     for i in range(n):
+                        if give and not don_gains(st, ct, fx, p, buf[i]):
+                            continue
                         if att and not (cand_owner(buf[i]) == p and (
                                 cand_zone(buf[i]) == Z_FIELD_CHAR
                                 or cand_zone(buf[i]) == Z_FIELD_LC
@@ -906,6 +921,23 @@ def don_x(fx, ab):
         if cond_get(fx, c, CD_KIND) == CK_DON_GIVEN_SELF:
             k = max(k, cond_get(fx, c, CD_VALUE))
     return k
+
+
+@kernel
+def don_gains(st, ct, fx, p, c):
+    """On p's own turn, would DON!! given now to candidate c gain something: c is p's card
+    that can still attack (+1000 power each, 6-5-5-2), or one with a [DON!! xN] ability
+    (10-2-9)? Given DON!! stay until p's next Refresh Phase, so none else."""
+    z = cand_zone(c)
+    if cand_owner(c) != p or (z != Z_FIELD_CHAR and z != Z_FIELD_LC and z != Z_LEADER):
+        return False
+    if can_attack_with(st, ct, p, cand_index(c)):
+        return True
+    card = cand_card(st, c)
+    for ab in range(fx[fx[H_CARD_AB] + card], fx[fx[H_CARD_AB] + card + 1]):
+        if don_x(fx, ab) > 0:
+            return True
+    return False
 
 
 @kernel

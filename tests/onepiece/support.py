@@ -905,6 +905,9 @@ FX_POOL.append(_fx_card("FX_RAMP_ADD9", "[Activate: Main] [Once Per Turn] Add up
 FX_POOL.append(_fx_card("FX_ATT_TRASH_PUMP3", "[When Attacking] You may trash 1 card from your "
                         "hand: This Character gains +3000 power during this battle.",
                         power=5000))
+# DON!! given by an Event: a gain only for a card they help (strategies).
+FX_POOL.append(_fx_card("FX_GIVE_RESTED2_EVENT", "[Main] Give up to 2 rested DON!! cards to 1 of "
+                        "your Characters.", "event"))
 
 
 def make_table(pool: list[tuple[str, dict]] | None = None) -> np.ndarray:

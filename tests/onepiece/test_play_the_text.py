@@ -77,6 +77,26 @@ def test_7_1_1_an_attacking_keyword_for_the_turn_is_given_only_to_a_card_that_ca
     g.check()
 
 
+@pytest.mark.parametrize(("sick", "rested", "played"), [
+    (False, 2, True),
+    pytest.param(True, 2, False, marks=NOTHING),  # played this turn: it cannot attack
+    pytest.param(False, 0, False, marks=NOTHING),  # no rested DON!! to give
+])
+def test_6_5_5_2_don_are_given_on_ones_own_turn_only_to_a_card_they_help(sick, rested, played):
+    """"[Main] Give up to 2 rested DON!! cards to 1 of your Characters": given DON!! add
+    +1000 power each during one's own turn (6-5-5-2) and stay until one's next Refresh
+    Phase, so the default strategy plays the Event only for a Character that can still attack
+    this turn (3-7-4: not one played this turn), and only with rested DON!! to give."""
+    g = game(chars=([{"card": S.C6K, "sick": int(sick)}], ()),
+             hands=([FX["FX_GIVE_RESTED2_EVENT"]], ()), leader_rested=(1, 0),
+             don_rested=(rested, 0))
+    g.main_phase()
+    assert (FX["FX_GIVE_RESTED2_EVENT"] in abilities(g)) == played
+    assert (FX["FX_GIVE_RESTED2_EVENT"] in g.hand(0)) == (not played)
+    assert g.don(0)["given"] == (2 if played else 0)
+    g.check()
+
+
 @pytest.mark.parametrize("blocker", [True, pytest.param(False, marks=NOTHING)])
 def test_7_1_2_1_unblockable_is_given_only_when_a_blocker_could_block(blocker):
     """"[Main] Up to 1 of your Characters gains [Unblockable] during this turn": played for
