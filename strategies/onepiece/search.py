@@ -19,6 +19,7 @@ from tcgsim.simcore.games.onepiece.effects.interp import settle_field, settle_ha
 from tcgsim.simcore.games.onepiece.effects.query import drop_unpayable_events, legal_activations
 from tcgsim.simcore.games.onepiece.engine import (
     MAX_COUNTERS_PER_BATTLE,
+    attack_legal,
     attack_step,
     battle_stops,
     block_with,
@@ -51,7 +52,6 @@ from tcgsim.simcore.games.onepiece.layout import (
     N_HAND,
     N_LIFE,
     NCHAR,
-    NREF,
     PSIZE,
     S_COUNTERS,
 )
@@ -61,8 +61,6 @@ from tcgsim.simcore.games.onepiece.legal import (
     act_a,
     act_b,
     act_kind,
-    can_attack_target,
-    can_attack_with,
     counter_value,
     has_counter,
     has_legal_blocker,
@@ -298,8 +296,8 @@ def main_step_search(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, dec
     """engine.main_step, with battle_search for a legal attack on a `search` seat."""
     a = act_a(action)
     t = act_b(action)
-    if act_kind(action) == A_ATTACK and fams[1 - p] == policy.SEARCH and a < NREF \
-            and t < NREF and can_attack_with(st, ct, p, a) and can_attack_target(st, ct, p, a, t):
+    if act_kind(action) == A_ATTACK and fams[1 - p] == policy.SEARCH and \
+            attack_legal(st, ct, p, a, t):
         battle_search(st, ct, fx, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders, ws)
         settle_field(st, ct, fx, buf)
         step_done(st, ct, fx, lg, buf, debug, decks, leaders)

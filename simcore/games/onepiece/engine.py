@@ -505,6 +505,13 @@ def give_don(st, lg, p, r, k=1):
     log(st, lg, E.E_GIVE_DON, p, st[b + F_CARD + r], st[b + F_DON + r], k)
 
 
+@kernel
+def attack_legal(st, ct, p, a, t):
+    """May p's card a attack the opponent's card t now (6-5-6-1, 7-1-1-1, 7-1-1-2)?"""
+    return a < NREF and t < NREF and can_attack_with(st, ct, p, a) and \
+        can_attack_target(st, ct, p, a, t)
+
+
 @kernel_inline
 def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, decks, leaders):
     """Check and carry out one Main Phase action; an illegal one stops the game."""
@@ -527,8 +534,7 @@ def apply_main_action(st, ct, fx, lg, p, action, fams, prms, rng, buf, debug, de
         activate(st, ct, fx, lg, p, a, act_b(action), fams, prms, rng, buf)
     elif kind == A_ATTACK:
         t = act_b(action)
-        if a >= NREF or t >= NREF or not can_attack_with(st, ct, p, a) \
-                or not can_attack_target(st, ct, p, a, t):
+        if not attack_legal(st, ct, p, a, t):
             fail(st, lg, ERR_ILLEGAL)
             return
         battle(st, ct, fx, lg, p, a, t, fams, prms, rng, buf, debug, decks, leaders)
